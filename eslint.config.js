@@ -1,0 +1,47 @@
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const noStorage = {
+  selector: "MemberExpression[object.name=/^(localStorage|sessionStorage)$/]",
+  message: 'Use src/storage/local.ts: it owns the stored keys and survives corrupt values.',
+};
+const noIndexedDb = {
+  selector: "Identifier[name='indexedDB']",
+  message: 'Only src/offline/ touches IndexedDB.',
+};
+const noPostMessage = {
+  selector: "CallExpression[callee.property.name='postMessage']",
+  message: 'Only src/frames/ posts messages to frames.',
+};
+const noFetch = {
+  selector: "CallExpression[callee.name='fetch']",
+  message: 'Only src/api/ (and the config loader) call fetch.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'bench/out/**', 'test-results/**', 'playwright-report/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Framework-free logic: no React, no browser storage.
+    files: ['src/gating/**/*.ts', 'src/catalogue/**/*.ts', 'src/config/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@ionic/*', 'react-router*'] }],
+      'no-restricted-syntax': ['error', noStorage, noIndexedDb],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/storage/**', 'src/offline/**', 'src/frames/**', 'src/api/**', 'src/config/load.ts'],
+    rules: { 'no-restricted-syntax': ['error', noStorage, noIndexedDb, noPostMessage, noFetch] },
+  },
+);

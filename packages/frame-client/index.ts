@@ -1,0 +1,151 @@
+/**
+ * The Staff Portal frame protocol: what an embedded app and the shell say to each other.
+ * Dependency-free so any embedded app can import it. The shell validates every message with
+ * `parseFrameMessage`; anything that does not match is ignored.
+ *
+ * Frame → shell: route sync, start/end of editing, logout, user-data request.
+ * Shell → frame: settings update (kept-alive frames), user-data reply.
+ */
+
+export const PROTOCOL = 'staff-portal/1';
+
+/** Settings the shell puts in the frame's window.name as JSON (never tokens). */
+export interface FrameSettings {
+  language: 'vi' | 'en';
+  platformId: number | null;
+  numberDisplayFormat: { thousandSeparator: string; decimalSeparator: string };
+  seller: { id: number; name: string } | null;
+  site: { id: number; name: string } | null;
+  parentOrigin: string;
+  clientId: string;
+  oauthDomain: string;
+  isAdminDomain: boolean;
+  backIcon: boolean;
+  hideBackButton: boolean;
+  isMobileView: boolean;
+  trackerAppId: string;
+  title: string;
+  isOnlineMode: boolean;
+  serviceIds: string[];
+  notificationAppId: string;
+}
+
+/** What the shell hands to a verified embedded app that asks for the signed-in user. */
+export interface FrameUserData {
+  sub: string;
+  name: string;
+  email: string | null;
+  picture: string | null;
+  accessToken: string;
+  sellerId: number | null;
+  platformId: number | null;
+  siteId: number | null;
+}
+
+export type FrameToShellMessage =
+  | { protocol: typeof PROTOCOL; type: 'route'; path: string }
+  | { protocol: typeof PROTOCOL; type: 'edit-start' }
+  | { protocol: typeof PROTOCOL; type: 'edit-end' }
+  | { protocol: typeof PROTOCOL; type: 'logout' }
+  | { protocol: typeof PROTOCOL; type: 'user-data-request'; requestId: string };
+
+export type ShellToFrameMessage =
+  | { protocol: typeof PROTOCOL; type: 'settings'; settings: FrameSettings }
+  | { protocol: typeof PROTOCOL; type: 'user-data'; requestId: string; user: FrameUserData };
+
+const MAX_PATH_LENGTH = 2048;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Validates a message an embedded app sent. Never throws; returns null for anything else. */
+export function parseFrameMessage(data: unknown): FrameToShellMessage | null {
+  try {
+    if (!isRecord(data) || data.protocol !== PROTOCOL) return null;
+    switch (data.type) {
+      case 'route':
+        return typeof data.path === 'string' && data.path.startsWith('/') && data.path.length <= MAX_PATH_LENGTH
+          ? { protocol: PROTOCOL, type: 'route', path: data.path }
+          : null;
+      case 'edit-start':
+      case 'edit-end':
+      case 'logout':
+        return { protocol: PROTOCOL, type: data.type };
+      case 'user-data-request':
+        return typeof data.requestId === 'string' && data.requestId.length > 0 && data.requestId.length <= 100
+          ? { protocol: PROTOCOL, type: 'user-data-request', requestId: data.requestId }
+          : null;
+      default:
+        return null;
+    }
+  } catch {
+    return null; // hostile getters on a proxied object
+  }
+}
+
+/** Validates a message the shell sent (used by embedded apps). */
+export function parseShellMessage(data: unknown): ShellToFrameMessage | null {
+  if (!isRecord(data) || data.protocol !== PROTOCOL) return null;
+  if (data.type === 'settings' && isRecord(data.settings)) return data as unknown as ShellToFrameMessage;
+  if (data.type === 'user-data' && typeof data.requestId === 'string' && isRecord(data.user)) {
+    return data as unknown as ShellToFrameMessage;
+  }
+  return null;
+}
+
+/** Reads the settings the shell put in window.name; null when not embedded by the shell. */
+export function readFrameSettings(name: string = globalThis.name ?? ''): FrameSettings | null {
+  try {
+    const value: unknown = JSON.parse(name);
+    return isRecord(value) && typeof value.parentOrigin === 'string' ? (value as unknown as FrameSettings) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The embedded app's side of the protocol. */
+export function createFrameClient(target: Window = globalThis.parent, settings = readFrameSettings()) {
+  const parentOrigin = settings?.parentOrigin;
+  const send = (message: FrameToShellMessage) => {
+    if (!parentOrigin) throw new Error('Not embedded by the Staff Portal shell (no settings in window.name)');
+    target.postMessage(message, parentOrigin);
+  };
+  return {
+    settings,
+    /** Tells the shell the app navigated, so the portal's address follows. */
+    syncRoute: (path: string) => send({ protocol: PROTOCOL, type: 'route', path }),
+    startEdit: () => send({ protocol: PROTOCOL, type: 'edit-start' }),
+    endEdit: () => send({ protocol: PROTOCOL, type: 'edit-end' }),
+    logout: () => send({ protocol: PROTOCOL, type: 'logout' }),
+    /** Asks for the signed-in user; the shell answers only apps on the sign-in domain. */
+    requestUserData(timeoutMs = 5000): Promise<FrameUserData> {
+      const requestId = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          removeEventListener('message', onMessage);
+          reject(new Error('The shell did not answer the user-data request'));
+        }, timeoutMs);
+        const onMessage = (event: MessageEvent) => {
+          if (event.origin !== parentOrigin) return;
+          const message = parseShellMessage(event.data);
+          if (message?.type === 'user-data' && message.requestId === requestId) {
+            clearTimeout(timer);
+            removeEventListener('message', onMessage);
+            resolve(message.user);
+          }
+        };
+        addEventListener('message', onMessage);
+        send({ protocol: PROTOCOL, type: 'user-data-request', requestId });
+      });
+    },
+    /** Called when the shell sends new settings to a kept-alive frame. */
+    onSettings(listener: (settings: FrameSettings) => void): () => void {
+      const onMessage = (event: MessageEvent) => {
+        if (event.origin !== parentOrigin) return;
+        const message = parseShellMessage(event.data);
+        if (message?.type === 'settings') listener(message.settings);
+      };
+      addEventListener('message', onMessage);
+      return () => removeEventListener('message', onMessage);
+    },
+  };
+}

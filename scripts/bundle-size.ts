@@ -1,0 +1,61 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Vite's build manifest entry (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export interface InitialBundle {
+  /** Files the browser loads before the shell can render: the entry and everything it imports statically. */
+  js: { file: string; gzip: number }[];
+  css: { file: string; gzip: number }[];
+  jsGzip: number;
+  cssGzip: number;
+}
+
+const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** Measures the initial JS and CSS of a production build from its manifest. */
+export function measureInitialBundle(distDir = 'dist'): InitialBundle {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const seen = new Set<string>();
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .forEach(([key]) => visit(key));
+  const measure = (files: Set<string>) => [...files].map((file) => ({ file, gzip: gzipSize(join(distDir, file)) }));
+  const jsSizes = measure(js);
+  const cssSizes = measure(css);
+  return {
+    js: jsSizes,
+    css: cssSizes,
+    jsGzip: jsSizes.reduce((sum, f) => sum + f.gzip, 0),
+    cssGzip: cssSizes.reduce((sum, f) => sum + f.gzip, 0),
+  };
+}
+
+/** All files under a folder with their byte sizes (for precache reports). */
+export function listFiles(dir: string, base = dir): { file: string; bytes: number }[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    return stat.isDirectory() ? listFiles(path, base) : [{ file: path.slice(base.length + 1), bytes: stat.size }];
+  });
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

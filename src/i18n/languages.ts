@@ -1,0 +1,22 @@
+import { isString, readStored, writeStored } from '../storage/local.ts';
+
+export const LANGUAGES = ['vi', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'vi';
+export const NAMESPACES = ['translation', 'routes'] as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The stored language (shell.md §3: under the localization key, default Vietnamese). */
+export function storedLanguage(): Language {
+  const stored = readStored('language', isString);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** Changing language stores it and reloads (shell.md §4), so frames and caches start over in it. */
+export function switchLanguage(language: Language): void {
+  writeStored('language', language);
+  location.reload();
+}

@@ -1,0 +1,3 @@
+import { setupIonicReact } from '@ionic/react';
+
+setupIonicReact({ mode: 'md' });
