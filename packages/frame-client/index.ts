@@ -93,7 +93,7 @@ export function parseShellMessage(data: unknown): ShellToFrameMessage | null {
 }
 
 /** Reads the settings the shell put in window.name; null when not embedded by the shell. */
-export function readFrameSettings(name: string = globalThis.name ?? ''): FrameSettings | null {
+export function readFrameSettings(name: string = (globalThis as { name?: string }).name ?? ''): FrameSettings | null {
   try {
     const value: unknown = JSON.parse(name);
     return isRecord(value) && typeof value.parentOrigin === 'string' ? (value as unknown as FrameSettings) : null;

@@ -1,0 +1,39 @@
+import { IonContent, IonPage } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../session/context.ts';
+
+const PAGES = {
+  403: { message: 'ErrorPage.Forbidden' },
+  404: { message: 'ErrorPage.NotFound' },
+  500: { message: 'ErrorPage.ServerError' },
+} as const;
+
+export type ErrorCode = keyof typeof PAGES;
+
+/** /403, /404 and /500: the message, back-to-home and logout (shell.md §2). */
+export function ErrorPage({ code, message }: { code: ErrorCode; message?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  return (
+    <IonPage>
+      <IonContent>
+        <main className="error-page" aria-labelledby="error-page-title">
+          <p className="error-page__code" aria-hidden="true">
+            {code}
+          </p>
+          <h1 id="error-page-title">{message ?? t(PAGES[code].message)}</h1>
+          <div className="error-page__actions">
+            <button type="button" className="button button--primary" onClick={() => navigate('/')}>
+              {t('BackToHome')}
+            </button>
+            <button type="button" className="button" onClick={() => void session.logout()}>
+              {t('Logout')}
+            </button>
+          </div>
+        </main>
+      </IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,26 @@
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { RuntimeConfig } from '../config/schema.ts';
+
+export const CALLBACK_PATH = '/callback';
+
+/**
+ * The oidc-client-ts client: authorization code + PKCE, renewal with rotated refresh tokens.
+ * The user is kept in localStorage (not sessionStorage) so an installed portal reopened later,
+ * possibly offline, still knows who signed in. Renewal is ours (session.ts) to make it single-flight.
+ */
+export function createUserManager(oidc: RuntimeConfig['oidc']): UserManager {
+  return new UserManager({
+    authority: oidc.authority,
+    client_id: oidc.clientId,
+    scope: oidc.scope,
+    redirect_uri: `${location.origin}${CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${location.origin}/`,
+    response_type: 'code',
+    automaticSilentRenew: false,
+    monitorSession: false,
+    loadUserInfo: true,
+    accessTokenExpiringNotificationTimeInSeconds: 30,
+    userStore: new WebStorageStateStore({ store: window.localStorage, prefix: 'oidc.' }),
+    stateStore: new WebStorageStateStore({ store: window.localStorage, prefix: 'oidc.state.' }),
+  });
+}

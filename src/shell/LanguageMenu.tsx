@@ -1,0 +1,28 @@
+import { Icon } from './Icon.tsx';
+import { languageOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, switchLanguage, type Language } from '../i18n/languages.ts';
+import { MenuButton } from './MenuButton.tsx';
+
+const LANGUAGE_LABEL: Record<Language, string> = { vi: 'Shell.LanguageVi', en: 'Shell.LanguageEn' };
+
+/** Stores the chosen language under the localization key and reloads (shell.md §4). */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  return (
+    <MenuButton
+      label={t('Shell.Language')}
+      items={LANGUAGES.map((language) => ({
+        key: language,
+        label: t(LANGUAGE_LABEL[language]),
+        checked: i18n.language === language,
+        onSelect: () => {
+          if (i18n.language !== language) switchLanguage(language);
+        },
+      }))}
+    >
+      <Icon icon={languageOutline} />
+      <span className="language-code">{i18n.language.toUpperCase()}</span>
+    </MenuButton>
+  );
+}

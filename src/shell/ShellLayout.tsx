@@ -1,0 +1,52 @@
+import { menuController } from '@ionic/core/components';
+import { IonMenu, IonSplitPane } from '@ionic/react';
+import { useState, type ReactNode } from 'react';
+import { isBoolean, readStored, writeStored } from '../storage/local.ts';
+import { ShellHeader } from './ShellHeader.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { isSidebarCollapsed, sidebarLayout, sidebarToggle, SPLIT_LAYOUT_QUERY } from './sidebar-rules.ts';
+import { useMediaQuery } from './useMediaQuery.ts';
+
+const MENU_ID = 'sidebar';
+const CONTENT_ID = 'shell-main';
+
+/** Split pane: the sidebar beside the content from the tablet width up, a drawer below it. */
+export function ShellLayout({ header, sidebar, children }: { header?: ReactNode; sidebar?: ReactNode; children: ReactNode }) {
+  useMediaQuery(SPLIT_LAYOUT_QUERY); // re-render when crossing the tablet width
+  const [storedCollapsed, setStoredCollapsed] = useState(() => readStored('sidebarCollapsed', isBoolean));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const width = innerWidth;
+  const layout = sidebarLayout(width);
+  const collapsed = isSidebarCollapsed(width, storedCollapsed);
+
+  const toggle = () => {
+    const action = sidebarToggle(width, collapsed);
+    if ('store' in action) {
+      writeStored('sidebarCollapsed', action.store);
+      setStoredCollapsed(action.store);
+    } else {
+      void menuController.toggle(MENU_ID);
+    }
+  };
+
+  return (
+    <IonSplitPane contentId={CONTENT_ID} when={SPLIT_LAYOUT_QUERY} disabled={layout === 'split' && collapsed}>
+      <IonMenu
+        contentId={CONTENT_ID}
+        menuId={MENU_ID}
+        className="sidebar"
+        type="overlay"
+        onIonDidOpen={() => setDrawerOpen(true)}
+        onIonDidClose={() => setDrawerOpen(false)}
+      >
+        <Sidebar>{sidebar}</Sidebar>
+      </IonMenu>
+      <div className="ion-page shell-main" id={CONTENT_ID}>
+        <ShellHeader sidebarExpanded={layout === 'split' ? !collapsed : drawerOpen} onToggleSidebar={toggle}>
+          {header}
+        </ShellHeader>
+        <div className="shell-body">{children}</div>
+      </div>
+    </IonSplitPane>
+  );
+}

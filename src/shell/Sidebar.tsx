@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useRuntime } from '../app/runtime.ts';
+
+/** Logo linking home, the menu (search and items, filled by the navigation feature), app name and version. */
+export function Sidebar({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { brand, version } = useRuntime();
+  return (
+    <div className="sidebar__inner">
+      <Link to="/" className="sidebar__logo" aria-label={`${brand.appName} – ${t('Shell.Home')}`}>
+        <img src={brand.logo} alt="" />
+        <span>{brand.appName}</span>
+      </Link>
+      <nav className="sidebar__nav" aria-label={t('Shell.MainMenu')}>
+        {children}
+      </nav>
+      <footer className="sidebar__footer">
+        <div>{brand.appName}</div>
+        <div data-testid="app-version">{t('Shell.Version', { version })}</div>
+      </footer>
+    </div>
+  );
+}
