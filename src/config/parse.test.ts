@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { brandForHost, isAdminDomain, supportEmailForHost } from './brand.ts';
+import { parseRuntimeConfig } from './parse.ts';
+import type { RuntimeConfigInput } from './schema.ts';
+
+const brand = (appName: string) => ({ appName, logo: `/brand/${appName}.svg`, favicon: `/brand/${appName}-icon.svg` });
+
+const valid: RuntimeConfigInput = {
+  environment: 'staging',
+  ribbon: 'STAG',
+  brands: { default: brand('Default'), hosts: { 'shop.example.vn': brand('Shop'), 'pos.example.vn:8443': brand('Pos') } },
+  adminDomains: ['admin.example.vn'],
+  oidc: { authority: 'https://id.example.vn', clientId: 'staff-portal', domain: 'example.vn' },
+  apps: { erp: 'https://erp.example.vn', pos: 'https://pos.example.vn' },
+  api: { base: 'https://api.example.vn', flags: 'https://flags.example.vn' },
+  support: { defaultEmail: 'support@example.vn', hosts: { 'shop.example.vn': 'help@shop.example.vn' } },
+};
+
+describe('parseRuntimeConfig', () => {
+  it('accepts a valid config and fills defaults', () => {
+    const result = parseRuntimeConfig(valid, 'shop.example.vn');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.brand.appName).toBe('Shop');
+    expect(result.config.oidc.scope).toContain('openid');
+    expect(result.config.api).toEqual({
+      base: 'https://api.example.vn',
+      sellers: 'https://api.example.vn',
+      flags: 'https://flags.example.vn',
+      tracking: 'https://api.example.vn',
+      notification: 'https://api.example.vn',
+    });
+    expect(result.config.comboPromotionSellerIds).toEqual([]);
+    expect(result.config.push).toBeUndefined();
+  });
+
+  it('defaults the app name to "Staff Desktop"', () => {
+    const result = parseRuntimeConfig({ ...valid, brands: { default: { logo: '/l.svg', favicon: '/f.svg' } } }, 'x');
+    expect(result.ok && result.brand.appName).toBe('Staff Desktop');
+  });
+
+  it.each([
+    ['oidc', 'oidc'],
+    ['api', 'api'],
+    ['support', 'support'],
+    ['environment', 'environment'],
+  ])('names the missing field %s', (field, path) => {
+    const config: Record<string, unknown> = { ...valid };
+    delete config[field];
+    const result = parseRuntimeConfig(config, 'shop.example.vn');
+    expect(result.ok).toBe(false);
+    if (result.ok || result.problem.kind !== 'invalid') throw new Error('expected invalid');
+    expect(result.problem.issues.some((issue) => issue.startsWith(`${path}:`))).toBe(true);
+  });
+
+  it.each([
+    [{ environment: 'prod' }, 'environment'],
+    [{ ribbon: 'QA' }, 'ribbon'],
+    [{ adminDomains: 'admin.example.vn' }, 'adminDomains'],
+    [{ oidc: { ...valid.oidc, authority: 'javascript:alert(1)' } }, 'oidc.authority'],
+    [{ apps: { erp: 42 } }, 'apps.erp'],
+    [{ apps: { notAnApp: 'https://x.example.vn' } }, 'apps'],
+    [{ support: { defaultEmail: 'not an email' } }, 'support.defaultEmail'],
+    [{ comboPromotionSellerIds: ['1'] }, 'comboPromotionSellerIds.0'],
+  ])('rejects wrong types %j at %s', (patch, path) => {
+    const result = parseRuntimeConfig({ ...valid, ...patch }, 'shop.example.vn');
+    if (result.ok || result.problem.kind !== 'invalid') throw new Error('expected invalid');
+    expect(result.problem.issues.join('\n')).toContain(`${path}`);
+  });
+
+  it('rejects a document that is not an object', () => {
+    const result = parseRuntimeConfig(['nope'], 'shop.example.vn');
+    expect(result.ok).toBe(false);
+  });
+
+  it('refuses an unknown host when there is no default brand', () => {
+    const result = parseRuntimeConfig({ ...valid, brands: { hosts: valid.brands.hosts } }, 'unknown.example.vn');
+    expect(result).toEqual({ ok: false, problem: { kind: 'unknownHost', host: 'unknown.example.vn' } });
+  });
+});
+
+describe('brand and support by host', () => {
+  const parsed = parseRuntimeConfig(valid, 'x');
+  if (!parsed.ok) throw new Error('fixture must be valid');
+  const config = parsed.config;
+
+  it.each([
+    ['shop.example.vn', 'Shop'],
+    ['shop.example.vn:443', 'Shop'], // a port does not hide the host name's brand
+    ['pos.example.vn:8443', 'Pos'], // host with port listed exactly
+    ['pos.example.vn', 'Default'],
+    ['other.example.vn', 'Default'],
+  ])('%s → %s', (host, appName) => {
+    expect(brandForHost(config, host)?.appName).toBe(appName);
+  });
+
+  it('support contact follows the host, else the default', () => {
+    expect(supportEmailForHost(config, 'shop.example.vn')).toBe('help@shop.example.vn');
+    expect(supportEmailForHost(config, 'other.example.vn')).toBe('support@example.vn');
+  });
+
+  it('admin domains are matched by host name, ignoring the port', () => {
+    expect(isAdminDomain(config, 'admin.example.vn:4173')).toBe(true);
+    expect(isAdminDomain(config, 'shop.example.vn')).toBe(false);
+    expect(isAdminDomain(config, 'evil-admin.example.vn')).toBe(false);
+  });
+});
