@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiClient, ApiError, buildUrl, type ApiClientHooks } from './client.ts';
+
+function hooks(overrides: Partial<ApiClientHooks> = {}) {
+  return {
+    accessToken: () => 'token-123',
+    sellerId: () => 7,
+    onUnauthorized: vi.fn(),
+    onForbidden: vi.fn(),
+    onError: vi.fn(),
+    onErrorTracked: vi.fn(),
+    onTiming: vi.fn(),
+    ...overrides,
+  } satisfies ApiClientHooks;
+}
+
+function answer(status: number, body: unknown) {
+  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('ApiClient', () => {
+  it('sends the bearer token and X-Seller-Id and returns the JSON answer', async () => {
+    const fetch = answer(200, { result: { platforms: [], total: 0 } });
+    const h = hooks();
+    const data = await new ApiClient(h).get('http://api.test', '/api/v1/platforms', { query: { page: 1, pageSize: 10, query: '' } });
+    expect(data).toEqual({ result: { platforms: [], total: 0 } });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('http://api.test/api/v1/platforms?page=1&pageSize=10');
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer token-123');
+    expect((init?.headers as Record<string, string>)['x-seller-id']).toBe('7');
+    expect(h.onTiming).toHaveBeenCalledWith(expect.objectContaining({ method: 'GET', path: '/api/v1/platforms', status: 200 }));
+  });
+
+  it('omits X-Seller-Id before a seller is chosen', async () => {
+    const fetch = answer(200, {});
+    await new ApiClient(hooks({ sellerId: () => null })).get('http://api.test', '/x');
+    expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>)['x-seller-id']).toBeUndefined();
+  });
+
+  it('401 logs out', async () => {
+    answer(401, { code: 'UNAUTHENTICATED', message: 'token expired' });
+    const h = hooks();
+    await expect(new ApiClient(h).get('http://api.test', '/x')).rejects.toBeInstanceOf(ApiError);
+    expect(h.onUnauthorized).toHaveBeenCalledOnce();
+    expect(h.onError).not.toHaveBeenCalled();
+  });
+
+  it('403 goes to the permission-denied page', async () => {
+    answer(403, { error: { code: 'FORBIDDEN', message: 'no' } });
+    const h = hooks();
+    await expect(new ApiClient(h).get('http://api.test', '/x')).rejects.toThrow();
+    expect(h.onForbidden).toHaveBeenCalledOnce();
+  });
+
+  it('500 notifies with the server message and tracks code and message', async () => {
+    answer(500, { error: { code: 'E500', message: 'Database unavailable' } });
+    const h = hooks();
+    await expect(new ApiClient(h).get('http://api.test', '/x')).rejects.toThrow('Database unavailable');
+    expect(h.onError).toHaveBeenCalledWith({ failure: 'http', message: 'Database unavailable' });
+    expect(h.onErrorTracked).toHaveBeenCalledWith(expect.objectContaining({ code: 'E500', message: 'Database unavailable', status: 500 }));
+  });
+
+  it('stays silent for a bypassing request unless the code is 404xx', async () => {
+    answer(500, { code: '50001', message: 'x' });
+    const h = hooks();
+    await expect(new ApiClient(h).get('http://api.test', '/x', { bypassNormalErrors: true })).rejects.toThrow();
+    expect(h.onError).not.toHaveBeenCalled();
+    answer(404, { code: '40401', message: 'Config missing' });
+    await expect(new ApiClient(h).get('http://api.test', '/x', { bypassNormalErrors: true })).rejects.toThrow();
+    expect(h.onError).toHaveBeenCalledWith({ failure: 'http', message: 'Config missing' });
+  });
+
+  it('reports a network failure with its own message kind', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const h = hooks();
+    await expect(new ApiClient(h).get('http://api.test', '/x')).rejects.toMatchObject({ failure: 'network' });
+    expect(h.onError).toHaveBeenCalledWith({ failure: 'network', message: null });
+  });
+
+  it('reports a time-out with its own message kind', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const h = hooks();
+    await expect(new ApiClient(h).get('http://api.test', '/x', { timeoutMs: 10 })).rejects.toMatchObject({ failure: 'timeout' });
+    expect(h.onError).toHaveBeenCalledWith({ failure: 'timeout', message: null });
+  });
+
+  it('quiet requests never notify, log out or redirect', async () => {
+    answer(401, {});
+    const h = hooks();
+    await expect(new ApiClient(h).post('http://api.test', '/collect', { events: [] }, { quiet: true })).rejects.toThrow();
+    expect(h.onUnauthorized).not.toHaveBeenCalled();
+    expect(h.onError).not.toHaveBeenCalled();
+  });
+
+  it('a cancelled request is not reported', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new DOMException('aborted', 'AbortError'));
+    const controller = new AbortController();
+    controller.abort();
+    const h = hooks();
+    await expect(new ApiClient(h).get('http://api.test', '/x', { signal: controller.signal })).rejects.toThrow();
+    expect(h.onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('buildUrl', () => {
+  it('joins base paths and drops empty parameters', () => {
+    expect(buildUrl('http://api.test/prefix', '/sellers/get-all', { ids: '1,2', platformIds: undefined, q: '' })).toBe(
+      'http://api.test/prefix/sellers/get-all?ids=1%2C2',
+    );
+  });
+});

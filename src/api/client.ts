@@ -1,0 +1,132 @@
+import { extractServerError, reactionTo, type ServerError } from './errors.ts';
+import { timeBucket } from './time-buckets.ts';
+
+/** The only place the portal calls its back-end APIs (shell.md §7, §8). */
+
+export type ApiFailure = 'http' | 'timeout' | 'network';
+
+export class ApiError extends Error {
+  constructor(
+    readonly failure: ApiFailure,
+    readonly status: number | null,
+    readonly server: ServerError,
+    readonly url: string,
+  ) {
+    super(server.message ?? `${failure} error${status ? ` ${status}` : ''} calling ${url}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ResponseTiming {
+  method: string;
+  path: string;
+  status: number | null;
+  ms: number;
+  bucket: ReturnType<typeof timeBucket>;
+}
+
+export interface ApiClientHooks {
+  accessToken(): string | null;
+  sellerId(): number | null;
+  /** 401: the session is gone. */
+  onUnauthorized(): void;
+  /** 403: go to /403. */
+  onForbidden(): void;
+  /** Anything else the user must hear of; `message` null means "use the generic text". */
+  onError(error: { failure: ApiFailure; message: string | null }): void;
+  /** Tracking of error codes/messages and of every response time. */
+  onErrorTracked?(error: ServerError & { status: number | null; url: string }): void;
+  onTiming?(timing: ResponseTiming): void;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Errors stay silent unless their code is a 404xx business code (shell.md §8). */
+  bypassNormalErrors?: boolean;
+  /** Background calls (tracking): no notification, no logout, no redirect. */
+  quiet?: boolean;
+  keepalive?: boolean;
+}
+
+/** No time-out is given by the spec; 20 s covers slow handheld networks without hanging forever. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
+  const url = new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.href;
+}
+
+export class ApiClient {
+  constructor(private readonly hooks: ApiClientHooks) {}
+
+  get<T>(base: string, path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('GET', base, path, options);
+  }
+
+  post<T>(base: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('POST', base, path, { ...options, body });
+  }
+
+  async request<T>(method: string, base: string, path: string, options: RequestOptions): Promise<T> {
+    const url = buildUrl(base, path, options.query);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const token = this.hooks.accessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const sellerId = this.hooks.sellerId();
+    if (sellerId !== null) headers['x-seller-id'] = String(sellerId);
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const started = performance.now();
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+        keepalive: options.keepalive,
+        credentials: 'omit',
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error; // the caller cancelled: not an error to report
+      const failure: ApiFailure = timeout.aborted ? 'timeout' : 'network';
+      this.time(method, url, null, started);
+      throw this.fail(new ApiError(failure, null, { code: null, message: null }, url), options);
+    }
+    this.time(method, url, response.status, started);
+    const data: unknown = await response
+      .clone()
+      .json()
+      .catch(() => response.text().catch(() => null));
+    if (response.ok) return data as T;
+    throw this.fail(new ApiError('http', response.status, extractServerError(data), url), options);
+  }
+
+  private time(method: string, url: string, status: number | null, started: number): void {
+    const ms = Math.round(performance.now() - started);
+    this.hooks.onTiming?.({ method, path: new URL(url).pathname, status, ms, bucket: timeBucket(ms) });
+  }
+
+  private fail(error: ApiError, options: RequestOptions): ApiError {
+    if (options.quiet) return error;
+    this.hooks.onErrorTracked?.({ ...error.server, status: error.status, url: error.url });
+    if (error.failure !== 'http') {
+      if (!options.bypassNormalErrors) this.hooks.onError({ failure: error.failure, message: null });
+      return error;
+    }
+    const reaction = reactionTo(error.status ?? 0, error.server, options.bypassNormalErrors ?? false);
+    if (reaction.kind === 'logout') this.hooks.onUnauthorized();
+    else if (reaction.kind === 'forbidden') this.hooks.onForbidden();
+    else if (reaction.kind === 'toast') this.hooks.onError({ failure: 'http', message: reaction.message });
+    return error;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Retries a failing async call with exponential back-off (feature flags: 3 retries, shell.md §9).
+ * `shouldRetry` lets callers stop early on answers that will not change (401, 403, 400).
+ */
+export async function withRetry<T>(
+  call: (attempt: number) => Promise<T>,
+  { retries, baseDelayMs = 300, shouldRetry = () => true, sleep = defaultSleep }: {
+    retries: number;
+    baseDelayMs?: number;
+    shouldRetry?: (error: unknown) => boolean;
+    sleep?: (ms: number) => Promise<void>;
+  },
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call(attempt);
+    } catch (error) {
+      if (attempt >= retries || !shouldRetry(error)) throw error;
+      await sleep(backoffDelay(attempt, baseDelayMs));
+    }
+  }
+}
+
+/** 300, 600, 1200 ms...: doubling, so a struggling service is not hammered. */
+export function backoffDelay(attempt: number, baseDelayMs: number): number {
+  return baseDelayMs * 2 ** attempt;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
