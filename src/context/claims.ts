@@ -2,7 +2,7 @@
  * The user's platform, seller and site claims (meta_data of shell.md §3), read defensively:
  * a provider may send numbers or strings, one id or a list. Pure.
  */
-export type SellerClaim = { kind: 'all' } | { kind: 'ids'; ids: number[] };
+export type SellerClaim = { kind: 'all' } | { kind: 'ids'; ids: readonly number[] };
 
 const toId = (value: unknown): number | null => {
   const id = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
