@@ -1,13 +1,15 @@
-import { alertController, toastController, type AlertButton, type ToastButton } from '@ionic/core/components';
+import { alertController, modalController, toastController, type AlertButton, type ToastButton } from '@ionic/core/components';
 import { defineCustomElement as defineAlert } from '@ionic/core/components/ion-alert.js';
+import { defineCustomElement as defineModal } from '@ionic/core/components/ion-modal.js';
 import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
 
 /**
- * Ionic's alert and toast through their controllers. Import this module lazily: the React wrappers
+ * Ionic's alert, toast and modal through their controllers. Import this module lazily: the React wrappers
  * (IonAlert, IonToast) live in @ionic/react's single module and would pull both components into the
  * initial bundle even when rendered only from a lazy chunk.
  */
 defineAlert();
+defineModal();
 defineToast();
 
 export interface AlertOptions {
@@ -36,4 +38,33 @@ export async function showToast({ header, message, color, duration = 5000, butto
   const toast = await toastController.create({ header, message, color, duration, buttons, position: 'bottom' });
   await toast.present();
   return toast;
+}
+
+export interface ModalOptions {
+  /** The element React renders the modal's content into (through a portal). */
+  content: HTMLElement;
+  /** Accessible name of the dialog. */
+  label: string;
+  /** A bottom sheet (phones) instead of a centred dialog. */
+  sheet: boolean;
+  /** Blocking modals cannot be closed by the backdrop, Escape or a swipe. */
+  blocking: boolean;
+  onDismiss?: () => void;
+}
+
+/** Presents an Ionic modal around an element the caller fills; returns the modal to dismiss it. */
+export async function presentModal({ content, label, sheet, blocking, onDismiss }: ModalOptions): Promise<HTMLIonModalElement> {
+  const modal = await modalController.create({
+    component: content,
+    backdropDismiss: !blocking,
+    canDismiss: !blocking,
+    keyboardClose: false,
+    handle: false,
+    cssClass: sheet ? 'portal-modal portal-modal--sheet' : 'portal-modal',
+    htmlAttributes: { 'aria-label': label },
+    ...(sheet ? { breakpoints: [0, 0.92], initialBreakpoint: 0.92 } : {}),
+  });
+  if (onDismiss) void modal.onDidDismiss().then(onDismiss);
+  await modal.present();
+  return modal;
 }

@@ -1,0 +1,109 @@
+import { z } from 'zod/mini';
+import type { RuntimeConfig } from '../config/schema.ts';
+import type { FlagrBatchAnswer, FlagrBatchRequest } from '../flags/flagr.ts';
+import type { ApiClient } from './client.ts';
+import {
+  numberDisplayFormatSchema,
+  parseAnswer,
+  platformSchema,
+  sellerSchema,
+  siteSchema,
+  upgradeWindowSchema,
+  websiteSchema,
+  type NumberDisplayFormat,
+  type Platform,
+  type Seller,
+  type Site,
+  type UpgradeWindowConfig,
+  type Website,
+} from './types.ts';
+
+/** Seller list paging (shell.md §9): 200 per page, at most 10 pages. */
+export const SELLER_PAGE_SIZE = 200;
+export const SELLER_MAX_PAGES = 10;
+
+const platformsAnswer = z.object({ result: z.object({ platforms: z.array(platformSchema), total: z.number() }) });
+const sellerListAnswer = z.object({ data: z.object({ sellers: z.array(sellerSchema), total: z.number() }) });
+const sitesAnswer = z.object({ data: z.object({ sites: z.array(siteSchema) }) });
+const websitesAnswer = z.object({ websites: z.array(websiteSchema) });
+const platformConfigAnswer = z.object({ numberDisplayFormat: numberDisplayFormatSchema });
+const upgradeTimeAnswer = z.object({ data: z.object({ windows: z.array(upgradeWindowSchema) }) });
+
+export interface NotificationRegistration {
+  app_id: string;
+  user_id: string;
+  transport: string;
+  token: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** The calls of shell.md §7, each one function over the shared client. */
+export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
+  return {
+    async platforms(params: { page: number; pageSize: number; query: string }, signal?: AbortSignal) {
+      const data = await client.get(api.base, '/api/v1/platforms', { query: { ...params, query: params.query.trim() }, signal });
+      return parseAnswer(platformsAnswer, data, 'GET /api/v1/platforms').result;
+    },
+
+    /** The user's sellers on a platform, page after page until all are loaded (at most 10 pages of 200). */
+    async sellers(platformId: number | null): Promise<Seller[]> {
+      const sellers: Seller[] = [];
+      for (let page = 1; page <= SELLER_MAX_PAGES; page++) {
+        const data = await client.get(api.base, '/api/v1/seller-list', {
+          query: { page, pageSize: SELLER_PAGE_SIZE, platformId },
+        });
+        const { sellers: batch, total } = parseAnswer(sellerListAnswer, data, 'GET /api/v1/seller-list').data;
+        sellers.push(...batch);
+        if (batch.length < SELLER_PAGE_SIZE || sellers.length >= total) break;
+      }
+      return sellers;
+    },
+
+    /** Sellers by id and platform (the seller client's get-all), cancellable. */
+    async sellersById(params: { ids?: number[]; platformIds?: number[] }, signal?: AbortSignal): Promise<Seller[]> {
+      const data = await client.get(api.sellers, '/sellers/get-all', {
+        query: { ids: params.ids?.join(','), platformIds: params.platformIds?.join(',') },
+        signal,
+      });
+      return parseAnswer(z.object({ data: z.object({ sellers: z.array(sellerSchema) }) }), data, 'GET /sellers/get-all').data.sellers;
+    },
+
+    async userSites(): Promise<Site[]> {
+      return parseAnswer(sitesAnswer, await client.get(api.base, '/api/v1/sites/user'), 'GET /api/v1/sites/user').data.sites;
+    },
+
+    async websites(platformId: number): Promise<Website[]> {
+      const data = await client.get(api.base, `/api/v1/platforms/${encodeURIComponent(platformId)}/websites`);
+      return parseAnswer(websitesAnswer, data, 'GET /api/v1/platforms/{id}/websites').websites;
+    },
+
+    /** Number display format by platform or by seller; the normal error toast is bypassed (shell.md §7). */
+    async numberDisplayFormat(by: { platformId: number } | { sellerId: number }): Promise<NumberDisplayFormat> {
+      const data = await client.get(api.base, '/api/v1/platforms/config', { query: by, bypassNormalErrors: true });
+      return parseAnswer(platformConfigAnswer, data, 'GET /api/v1/platforms/config').numberDisplayFormat;
+    },
+
+    async upgradeWindows(): Promise<UpgradeWindowConfig[]> {
+      const data = await client.get(api.base, '/api/v1/upgrade-time', { bypassNormalErrors: true });
+      return parseAnswer(upgradeTimeAnswer, data, 'GET /api/v1/upgrade-time').data.windows;
+    },
+
+    /** Flag errors are tracked by the flags layer, never shown (shell.md §8). */
+    evaluateFlags(request: FlagrBatchRequest): Promise<FlagrBatchAnswer> {
+      return client.post<FlagrBatchAnswer>(api.flags, '/api/v1/evaluation/batch', request, { quiet: true, timeoutMs: 8000 });
+    },
+
+    registerPushToken(registration: NotificationRegistration): Promise<unknown> {
+      return client.post(api.notification, '/notification/register-token', registration, { bypassNormalErrors: true });
+    },
+
+    /** Tracking batches: background, keep-alive so a batch survives the page closing. */
+    sendTracking(batch: unknown): Promise<unknown> {
+      return client.post(api.tracking, '/api/v1/tracking/events', batch, { quiet: true, keepalive: true });
+    },
+  };
+}
+
+export type PortalApi = ReturnType<typeof createPortalApi>;
+export type { NumberDisplayFormat, Platform, Seller, Site, UpgradeWindowConfig, Website };
