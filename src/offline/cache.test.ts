@@ -1,0 +1,190 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
+import { createCache, MIGRATIONS, registerCacheCleanup, stripTokens, type CacheProblem, type Migration } from './cache.ts';
+
+const menuSchema = z.array(z.object({ path: z.string(), name: z.string() }));
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+let databases = 0;
+function setup(migrations?: readonly Migration[]) {
+  const name = `cache-test-${++databases}`;
+  const problems: CacheProblem[] = [];
+  const cache = createCache({ name, migrations, onProblem: (problem) => problems.push(problem) });
+  return { name, cache, problems, kinds: () => problems.map((problem) => problem.kind) };
+}
+
+/** A later release that adds a store: its tabs ask for version 2. */
+const nextRelease: readonly Migration[] = [...MIGRATIONS, (database) => void database.createObjectStore('extra')];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('offline cache', () => {
+  it('reads back what it wrote, with the time it was saved', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    const { cache, problems } = setup();
+    await cache.write('menu', [{ path: '/', name: 'Home' }]);
+    expect(await cache.read('menu', menuSchema)).toEqual({
+      value: [{ path: '/', name: 'Home' }],
+      savedAt: Date.parse('2030-01-01T00:00:00Z'),
+    });
+    expect(await cache.read('sites', isStringList)).toBeUndefined();
+    expect(problems).toEqual([]);
+    vi.useRealTimers();
+  });
+
+  it('never stores tokens, at any depth', async () => {
+    const { name, cache, kinds } = setup();
+    await cache.write('user', {
+      access_token: 'a',
+      refresh_token: 'r',
+      id_token: 'i',
+      profile: { sub: 'u1', name: 'Lan', nested: [{ accessToken: 'x', keep: 1 }] },
+    });
+    const db = await openDB(name);
+    const stored = JSON.stringify(await db.get('records', 'user'));
+    db.close();
+    expect(stored).not.toMatch(/token/i);
+    expect(stored).toContain('"sub":"u1"');
+    expect(kinds()).toEqual(['tokensStripped']);
+  });
+
+  it('strips only plain data and keeps everything else', () => {
+    expect(stripTokens({ a: [1, { idToken: 'x', b: null }] })).toEqual({ value: { a: [1, { b: null }] }, found: true });
+    expect(stripTokens('text')).toEqual({ value: 'text', found: false });
+  });
+
+  it.each([
+    ['no value', { name: 'menu', savedAt: 1 }],
+    ['no savedAt', { name: 'menu', value: [] }],
+    ['a savedAt that is not a time', { name: 'menu', value: [], savedAt: 'yesterday' }],
+  ])('deletes a corrupt record (%s) and reads it as absent', async (_, corrupt) => {
+    const { name, cache, kinds } = setup();
+    await cache.write('sites', ['warm up: creates the database']);
+    const db = await openDB(name);
+    await db.put('records', corrupt);
+    db.close();
+    expect(await cache.read('menu', menuSchema)).toBeUndefined();
+    expect(kinds()).toEqual(['discarded']);
+    const check = await openDB(name);
+    expect(await check.get('records', 'menu')).toBeUndefined();
+    check.close();
+  });
+
+  it('deletes a record of the wrong shape, with a zod schema or a type guard', async () => {
+    const { cache, kinds } = setup();
+    await cache.write('menu', [{ path: 1 }]);
+    await cache.write('sites', [1, 2]);
+    expect(await cache.read('menu', menuSchema)).toBeUndefined();
+    expect(await cache.read('sites', isStringList)).toBeUndefined();
+    expect(kinds()).toEqual(['discarded', 'discarded']);
+    // Deleted, so a lenient reader finds nothing either.
+    expect(await cache.read('menu', (_value): _value is unknown => true)).toBeUndefined();
+  });
+
+  it('reports a full disk and keeps working', async () => {
+    const { cache, problems } = setup();
+    await cache.write('sites', ['kept']);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    await expect(cache.write('menu', [{ path: '/', name: 'Home' }])).resolves.toBeUndefined();
+    put.mockRestore();
+    expect(problems).toEqual([expect.objectContaining({ kind: 'quota', name: 'menu' })]);
+    expect(await cache.read('menu', menuSchema)).toBeUndefined();
+    expect((await cache.read('sites', isStringList))?.value).toEqual(['kept']);
+  });
+
+  it('reports other write failures without throwing', async () => {
+    const { cache, kinds } = setup();
+    await cache.write('flags', { check: () => true }); // functions cannot be cloned
+    expect(kinds()).toEqual(['writeFailed']);
+  });
+
+  it('clear() forgets every record, and logout calls it', async () => {
+    const { cache } = setup();
+    await cache.write('menu', []);
+    await cache.write('sites', ['a']);
+    const { Session } = await import('../session/session.ts');
+    const unregister = registerCacheCleanup(cache);
+    const manager = {
+      events: { addAccessTokenExpiring: vi.fn(), addAccessTokenExpired: vi.fn() },
+      getUser: vi.fn().mockResolvedValue(null),
+      removeUser: vi.fn().mockResolvedValue(undefined),
+      signoutRedirect: vi.fn().mockResolvedValue(undefined),
+    };
+    await new Session(manager as never).logout();
+    unregister();
+    expect(await cache.read('menu', menuSchema)).toBeUndefined();
+    expect(await cache.read('sites', isStringList)).toBeUndefined();
+  });
+
+  it('works in memory when IndexedDB is missing', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    const { cache, kinds } = setup();
+    await cache.write('sites', ['a']);
+    expect((await cache.read('sites', isStringList))?.value).toEqual(['a']);
+    await cache.clear();
+    expect(await cache.read('sites', isStringList)).toBeUndefined();
+    expect(kinds()).toEqual(['unavailable']);
+  });
+
+  it('works in memory when opening is refused', async () => {
+    vi.stubGlobal('indexedDB', {
+      open() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    const { cache, kinds } = setup();
+    await cache.write('menu', []);
+    expect((await cache.read('menu', menuSchema))?.value).toEqual([]);
+    expect(kinds()).toEqual(['unavailable']);
+  });
+
+  describe('upgrades across tabs', () => {
+    it('blocked by an old tab: runs in memory, then moves the records in once the old tab lets go', async () => {
+      const name = `cache-test-${++databases}`;
+      // The old tab's build does not close its connection when asked.
+      const oldTab = await openDB(name, 1, { upgrade: (db) => void db.createObjectStore('records', { keyPath: 'name' }) });
+      const problems: string[] = [];
+      const newTab = createCache({ name, migrations: nextRelease, onProblem: (problem) => problems.push(problem.kind) });
+
+      await newTab.write('sites', ['written while blocked']);
+      expect(problems).toEqual(['blocked']);
+      expect((await newTab.read('sites', isStringList))?.value).toEqual(['written while blocked']);
+
+      oldTab.close();
+      await vi.waitFor(async () => {
+        const db = await openDB(name);
+        try {
+          expect(db.version).toBe(2);
+          expect((await db.get('records', 'sites'))?.value).toEqual(['written while blocked']);
+        } finally {
+          db.close();
+        }
+      });
+      expect((await newTab.read('sites', isStringList))?.value).toEqual(['written while blocked']);
+    });
+
+    it('blocking a new tab: closes its connection so the upgrade proceeds, then falls back to memory', async () => {
+      const { name, cache: oldTab, kinds } = setup();
+      await oldTab.write('menu', [{ path: '/', name: 'Home' }]);
+
+      const newTabProblems: string[] = [];
+      const newTab = createCache({ name, migrations: nextRelease, onProblem: (problem) => newTabProblems.push(problem.kind) });
+      expect((await newTab.read('menu', menuSchema))?.value).toEqual([{ path: '/', name: 'Home' }]);
+      expect(newTabProblems).toEqual([]);
+
+      // The old tab's version is now too old to open: it keeps working in memory.
+      expect(await oldTab.read('menu', menuSchema)).toBeUndefined();
+      await oldTab.write('sites', ['old tab']);
+      expect((await oldTab.read('sites', isStringList))?.value).toEqual(['old tab']);
+      expect(kinds()).toEqual(['closedForUpgrade', 'unavailable']);
+      expect(await newTab.read('sites', isStringList)).toBeUndefined();
+    });
+  });
+});

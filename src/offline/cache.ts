@@ -1,0 +1,238 @@
+import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { onLogout } from '../session/session.ts';
+
+/**
+ * The IndexedDB cache the shell boots from when it is offline (shell.md §4): the signed-in user's
+ * profile and claims, the built menu, flags, the platform / seller / site choices and their lists.
+ *
+ * Every record lives in one object store under a fixed name, so adding a record name needs no
+ * schema version. The cache never throws into the shell: a missing, blocked or full database is
+ * reported and the cache carries on in memory, and a record that does not pass the caller's
+ * validator is deleted and read as absent so the caller fetches it again.
+ */
+export const RECORD_NAMES = [
+  'user',
+  'menu',
+  'flags',
+  'platform',
+  'seller',
+  'site',
+  'platforms',
+  'sellers',
+  'sites',
+  'websites',
+] as const;
+export type RecordName = (typeof RECORD_NAMES)[number];
+
+export const CACHE_DB_NAME = 'staff-portal-cache';
+const STORE = 'records';
+
+/** One schema version: it may create or change stores and rewrite records inside the upgrade. */
+export type Migration = (database: IDBPDatabase, transaction: IDBPTransaction<unknown, string[], 'versionchange'>) => void;
+
+/** Version n is reached by running MIGRATIONS[n - 1]; append, never edit, a published step. */
+export const MIGRATIONS: readonly Migration[] = [
+  // v1: one store of { name, value, savedAt } records keyed by name.
+  (database) => {
+    database.createObjectStore(STORE, { keyPath: 'name' });
+  },
+];
+
+/** A type guard or a zod / zod-mini schema (anything with safeParse). */
+export type Validator<T> =
+  | ((value: unknown) => value is T)
+  | { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+
+export interface CachedRecord<T> {
+  value: T;
+  /** When the record was written (ms since epoch): the flags layer reads it as the fetch time. */
+  savedAt: number;
+}
+
+export type CacheProblem =
+  /** IndexedDB is missing or refused (private mode, disabled storage): the cache runs in memory. */
+  | { kind: 'unavailable'; error: unknown }
+  /** An older tab keeps the previous version open; the cache runs in memory until it lets go. */
+  | { kind: 'blocked' }
+  /** Another tab needs a newer version: this tab's connection closed so that upgrade can proceed. */
+  | { kind: 'closedForUpgrade' }
+  | { kind: 'quota'; name: RecordName; error: unknown }
+  | { kind: 'writeFailed'; name: RecordName; error: unknown }
+  | { kind: 'readFailed'; name: RecordName; error: unknown }
+  | { kind: 'clearFailed'; error: unknown }
+  /** The record was not a cache record or did not pass the validator; it has been deleted. */
+  | { kind: 'discarded'; name: RecordName }
+  /** Token fields were found in a value and left out of the stored copy. */
+  | { kind: 'tokensStripped'; name: RecordName };
+
+export interface OfflineCache {
+  /** The record, or undefined when absent, invalid (then deleted) or unreadable. Never rejects. */
+  read<T>(name: RecordName, validate: Validator<T>): Promise<CachedRecord<T> | undefined>;
+  /** Stores a copy without token fields. Never rejects: failures go to onProblem. */
+  write(name: RecordName, value: unknown): Promise<void>;
+  /** Forgets every record (logout). Never rejects. */
+  clear(): Promise<void>;
+}
+
+export interface CacheOptions {
+  /** Database name; tests give each case its own. */
+  name?: string;
+  /** The schema's upgrade steps; tests append a future version to exercise upgrades across tabs. */
+  migrations?: readonly Migration[];
+  onProblem?: (problem: CacheProblem) => void;
+}
+
+/** Fields that hold credentials: the cache is readable by any script on the origin, so never store them. */
+const TOKEN_FIELDS = new Set(['access_token', 'refresh_token', 'id_token', 'accessToken', 'refreshToken', 'idToken']);
+
+/** A copy of `value` without token fields at any depth; `found` tells whether any were dropped. */
+export function stripTokens(value: unknown): { value: unknown; found: boolean } {
+  let found = false;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object' || Object.getPrototypeOf(node) !== Object.prototype) return node;
+    const copy: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(node)) {
+      if (TOKEN_FIELDS.has(key)) found = true;
+      else copy[key] = walk(child);
+    }
+    return copy;
+  };
+  return { value: walk(value), found };
+}
+
+interface StoredRecord {
+  name: RecordName;
+  value: unknown;
+  savedAt: number;
+}
+
+function isStoredRecord(raw: unknown): raw is StoredRecord {
+  if (raw === null || typeof raw !== 'object') return false;
+  const record = raw as Partial<StoredRecord>;
+  return 'value' in record && typeof record.savedAt === 'number' && Number.isFinite(record.savedAt);
+}
+
+function validated<T>(value: unknown, validate: Validator<T>): { ok: true; value: T } | { ok: false } {
+  if (typeof validate === 'function') return validate(value) ? { ok: true, value } : { ok: false };
+  const result = validate.safeParse(value);
+  return result.success ? { ok: true, value: result.data } : { ok: false };
+}
+
+function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'QuotaExceededError';
+}
+
+function warnProblem(problem: CacheProblem): void {
+  console.warn(`[offline cache] ${problem.kind}${'name' in problem ? ` (${problem.name})` : ''}`, 'error' in problem ? problem.error : '');
+}
+
+export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onProblem = warnProblem }: CacheOptions = {}): OfflineCache {
+  /** Used whenever there is no open database: records then live as long as the page. */
+  const memory = new Map<RecordName, StoredRecord>();
+  /** Settles with the open database, or null while blocked or when IndexedDB cannot be used. */
+  let connection: Promise<IDBPDatabase | null> | null = null;
+
+  const connect = (): Promise<IDBPDatabase | null> => {
+    if (connection) return connection;
+    let whileBlocked!: (database: null) => void;
+    const blocked = new Promise<null>((resolve) => (whileBlocked = resolve));
+    let database: IDBPDatabase | null = null;
+    const opened = (async () => {
+      try {
+        database = await openDB(name, migrations.length, {
+          upgrade(db, oldVersion, newVersion, transaction) {
+            for (let version = oldVersion; version < (newVersion ?? migrations.length); version++) {
+              migrations[version]?.(db, transaction);
+            }
+          },
+          blocked() {
+            onProblem({ kind: 'blocked' });
+            whileBlocked(null);
+          },
+          blocking() {
+            // Let the other tab's upgrade run; later calls reopen (and fall back to memory if this
+            // tab's version is now too old).
+            database?.close();
+            connection = null;
+            onProblem({ kind: 'closedForUpgrade' });
+          },
+          terminated() {
+            connection = null;
+          },
+        });
+        return database;
+      } catch (error) {
+        // Also lands here when there is no indexedDB at all, or this tab's version is now too old.
+        onProblem({ kind: 'unavailable', error });
+        return null;
+      }
+    })();
+    connection = Promise.race([opened, blocked]);
+    void opened.then(async (db) => {
+      if (connection === null) return; // closed for another tab's upgrade meanwhile
+      connection = Promise.resolve(db);
+      if (db) await flushMemory(db);
+    });
+    return connection;
+  };
+
+  /** Records written while blocked move into the database once it opens. */
+  const flushMemory = async (db: IDBPDatabase): Promise<void> => {
+    const pending = [...memory.values()];
+    memory.clear();
+    for (const record of pending) await put(db, record);
+  };
+
+  const put = async (db: IDBPDatabase, record: StoredRecord): Promise<void> => {
+    try {
+      await db.put(STORE, record);
+    } catch (error) {
+      onProblem(isQuotaError(error) ? { kind: 'quota', name: record.name, error } : { kind: 'writeFailed', name: record.name, error });
+    }
+  };
+
+  const remove = async (db: IDBPDatabase | null, recordName: RecordName): Promise<void> => {
+    memory.delete(recordName);
+    await db?.delete(STORE, recordName).catch((error: unknown) => onProblem({ kind: 'writeFailed', name: recordName, error }));
+  };
+
+  return {
+    async read<T>(recordName: RecordName, validate: Validator<T>): Promise<CachedRecord<T> | undefined> {
+      const db = await connect();
+      let raw: unknown;
+      try {
+        raw = db ? await db.get(STORE, recordName) : memory.get(recordName);
+      } catch (error) {
+        onProblem({ kind: 'readFailed', name: recordName, error });
+        return undefined;
+      }
+      if (raw === undefined) return undefined;
+      const result = isStoredRecord(raw) ? validated(raw.value, validate) : { ok: false as const };
+      if (result.ok) return { value: result.value, savedAt: (raw as StoredRecord).savedAt };
+      onProblem({ kind: 'discarded', name: recordName });
+      await remove(db, recordName);
+      return undefined;
+    },
+
+    async write(recordName: RecordName, value: unknown): Promise<void> {
+      const stripped = stripTokens(value);
+      if (stripped.found) onProblem({ kind: 'tokensStripped', name: recordName });
+      const record: StoredRecord = { name: recordName, value: stripped.value, savedAt: Date.now() };
+      const db = await connect();
+      if (db) await put(db, record);
+      else memory.set(recordName, record);
+    },
+
+    async clear(): Promise<void> {
+      memory.clear();
+      const db = await connect();
+      await db?.clear(STORE).catch((error: unknown) => onProblem({ kind: 'clearFailed', error }));
+    },
+  };
+}
+
+/** Logout clears the cache (shell.md §4); call once at start-up. Returns the unregister function. */
+export function registerCacheCleanup(cache: OfflineCache): () => void {
+  return onLogout(() => cache.clear());
+}
