@@ -1,0 +1,61 @@
+import { createFrameClient, readFrameSettings, type FrameSettings } from '../../../packages/frame-client/index.ts';
+import { byId, send, wireControls } from './controls.ts';
+import { POS_CACHE } from './pos-cache.ts';
+
+/** A sample embedded app page: shows the shell's settings and talks to the shell with the real frame client. */
+
+const LOAD_COUNT_KEY = 'sample-app-load-count';
+
+const settings = readFrameSettings();
+const client = createFrameClient(parent, settings);
+
+function renderSettings(current: FrameSettings | null) {
+  byId('embedding').textContent = current
+    ? `Embedded by ${current.parentOrigin}`
+    : 'Not embedded by the Staff Portal shell: window.name has no settings.';
+  const list = byId('settings');
+  list.replaceChildren();
+  for (const [key, value] of Object.entries(current ?? {})) {
+    const term = document.createElement('dt');
+    term.textContent = key;
+    const detail = document.createElement('dd');
+    detail.textContent = typeof value === 'string' ? value : JSON.stringify(value);
+    list.append(term, detail);
+  }
+  if (current?.language) document.documentElement.lang = current.language;
+}
+
+renderSettings(settings);
+client.onSettings(renderSettings);
+byId<HTMLInputElement>('route-path').value = location.pathname + location.search;
+wireControls((kind) => {
+  if (kind === 'all') throw new Error('not offered here');
+  // Only the user's name is shown: the answer also carries the access token, which must never be displayed.
+  return send(client, kind, (user) => (byId('signed-in-user').textContent = `Signed-in user: ${user.name}`));
+});
+
+// A load counter per tab: a kept-alive frame keeps its number, a reloaded one counts up.
+const loads = Number(sessionStorage.getItem(LOAD_COUNT_KEY) ?? '0') + 1;
+sessionStorage.setItem(LOAD_COUNT_KEY, String(loads));
+byId('load-count').textContent = String(loads);
+const loadedAt = byId<HTMLTimeElement>('loaded-at');
+loadedAt.dateTime = new Date().toISOString();
+loadedAt.textContent = new Date().toLocaleTimeString();
+
+/** The POS works offline: its own service worker, plus this page and its modules cached on first visit. */
+async function keepPosOffline(worker: string) {
+  const offline = byId('offline-status');
+  try {
+    await navigator.serviceWorker.register(worker, { scope: '/', type: 'module' });
+    const sameOrigin = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).origin === location.origin);
+    await (await caches.open(POS_CACHE)).addAll([location.href, ...sameOrigin]);
+    offline.textContent = 'Available offline';
+  } catch (error) {
+    offline.textContent = `Not available offline: ${(error as Error).message}`;
+  }
+}
+const { posWorker } = document.body.dataset;
+if (posWorker) void keepPosOffline(posWorker);

@@ -1,0 +1,95 @@
+import type { AppKey } from '../../src/config/app-keys.ts';
+import { escapeHtml } from '../idp/pages.ts';
+import { APP_NAMES } from './names.ts';
+
+/** Browser modules are served from the repository under this prefix, transpiled from TypeScript. */
+export const MODULE_PREFIX = '/__sample/';
+export const BROWSER_MODULES = [
+  'dev/apps/browser/app-page.ts',
+  'dev/apps/browser/controls.ts',
+  'dev/apps/browser/hostile-page.ts',
+  'dev/apps/browser/pos-sw.ts',
+  'dev/apps/browser/pos-cache.ts',
+  'packages/frame-client/index.ts',
+] as const;
+export const POS_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/pos-sw.ts`;
+
+const STYLE = `
+  *{box-sizing:border-box} body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b2430;background:#f7f9fc}
+  header{padding:12px 16px;background:#243b5a;color:#fff} header h1{margin:0;font-size:1.3rem} header p{margin:4px 0 0;font-size:.85rem;opacity:.85}
+  main{padding:16px;max-width:760px} h2{font-size:1.1rem;margin:20px 0 8px} code,pre{font-size:.85rem;word-break:break-all}
+  dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0} dt{font-weight:600} dd{margin:0;word-break:break-all}
+  .buttons{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px} button{padding:8px 12px;font-size:.95rem;border-radius:6px;border:1px solid #1e6fd9;background:#fff;color:#1e6fd9}
+  label{display:block;font-weight:600;margin-bottom:4px} input{width:100%;max-width:420px;padding:8px;font-size:1rem;border:1px solid #8a97a8;border-radius:6px}
+  form{display:flex;flex-wrap:wrap;gap:8px;align-items:end} [role=status]{min-height:1.4em;color:#0f5a2f}
+`;
+
+function document(title: string, body: string, bodyData: Record<string, string>, script: string): string {
+  const data = Object.entries(bodyData)
+    .map(([key, value]) => ` data-${key}="${escapeHtml(value)}"`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>${STYLE}</style><script type="module" src="${MODULE_PREFIX}${script}"></script></head>
+<body${data}>${body}</body></html>`;
+}
+
+const MESSAGE_CONTROLS = `
+<section aria-labelledby="messages-heading"><h2 id="messages-heading">Messages to the shell</h2>
+  <form id="route-form"><div><label for="route-path">Route path</label><input id="route-path" name="path" autocomplete="off"></div>
+  <button type="submit">Sync route</button></form>
+  <div class="buttons">
+    <button type="button" data-send="edit-start">Start editing</button>
+    <button type="button" data-send="edit-end">End editing</button>
+    <button type="button" data-send="logout">Log out</button>
+    <button type="button" data-send="user-data-request">Request user data</button>
+  </div>
+  <p id="status" role="status" aria-live="polite"></p>
+</section>`;
+
+/** The ERP's home is the shell's home frame (shell.md §2: title 'TodoList'). */
+const TODO_LIST = `
+<section aria-labelledby="todo-heading"><h2 id="todo-heading">To-do list</h2>
+  <ul><li>Duyệt 3 đơn mua hàng chờ phê duyệt</li><li>Kiểm kê kho Đông Anh trước 17:00</li><li>Đối soát công nợ nhà cung cấp tháng này</li></ul>
+</section>`;
+
+/** A sample app's page for any path: names the app and path, shows the shell's settings, sends every message. */
+export function appPage(key: AppKey, pathWithQuery: string): string {
+  const name = APP_NAMES[key];
+  const isHome = key === 'erp' && pathWithQuery.split('?')[0] === '/';
+  const isPos = key === 'pos';
+  return document(
+    `${name} – ${pathWithQuery}`,
+    `<header><h1>${name}</h1><p>Sample embedded app <code>${key}</code></p></header>
+<main>
+  <h2 id="page-path">Path: ${escapeHtml(pathWithQuery)}</h2>
+  ${isHome ? TODO_LIST : ''}
+  <section aria-labelledby="settings-heading"><h2 id="settings-heading">Settings from the shell</h2>
+    <p id="embedding"></p><dl id="settings"></dl></section>
+  ${MESSAGE_CONTROLS}
+  <p id="signed-in-user"></p>
+  ${isPos ? '<p id="offline-status" role="status"></p>' : ''}
+  <p>Loaded at <time id="loaded-at"></time>, load number <output id="load-count"></output> in this tab.</p>
+</main>`,
+    isPos ? { 'app-key': key, 'pos-worker': POS_SERVICE_WORKER } : { 'app-key': key },
+    'dev/apps/browser/app-page.ts',
+  );
+}
+
+/**
+ * Any other host on the apps port: a page that tries every frame-protocol message towards its
+ * parent with target '*', for origin-check tests. `?send=all` sends them all on load.
+ */
+export function hostilePage(host: string): string {
+  return document(
+    `Hostile test page – ${host}`,
+    `<header><h1>Hostile test page</h1><p>${escapeHtml(host)} is no app of the portal: the shell must ignore everything it sends.</p></header>
+<main>
+  ${MESSAGE_CONTROLS}
+  <div class="buttons"><button type="button" data-send="all">Send every message</button></div>
+  <section aria-labelledby="received-heading"><h2 id="received-heading">Answers received from the parent</h2><ul id="received"></ul></section>
+</main>`,
+    {},
+    'dev/apps/browser/hostile-page.ts',
+  );
+}

@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import ts from 'typescript';
+import { APP_KEYS, type AppKey } from '../../src/config/app-keys.ts';
+import { appHostName } from '../hosts.ts';
+import { appPage, BROWSER_MODULES, hostilePage, MODULE_PREFIX, POS_SERVICE_WORKER } from './pages.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const appByHost = new Map<string, AppKey>(APP_KEYS.map((key) => [appHostName(key), key]));
+
+/** Transpiles a browser module on each request, so edits show on reload without a build step. */
+async function transpile(path: string): Promise<string> {
+  const source = await readFile(REPO_ROOT + path, 'utf8');
+  return ts.transpileModule(source, {
+    fileName: path,
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+  }).outputText;
+}
+
+/**
+ * The sample embedded apps: one server, one origin per app key (`<kebab-key>.portal.localhost`),
+ * dispatching on the Host header. Any other host gets the hostile test page.
+ */
+export async function createAppsServer(server: Server): Promise<FastifyInstance> {
+  const app = Fastify({ serverFactory: (handler) => server.on('request', handler), logger: false });
+
+  for (const path of BROWSER_MODULES) {
+    app.get(MODULE_PREFIX + path, async (request, reply) => {
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache');
+      // The POS worker lives under /__sample/ but controls the whole POS origin.
+      if (request.url === POS_SERVICE_WORKER) reply.header('service-worker-allowed', '/');
+      return transpile(path);
+    });
+  }
+
+  app.get('/*', async (request, reply) => {
+    const key = appByHost.get(request.hostname);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return key ? appPage(key, request.url) : hostilePage(request.host);
+  });
+
+  await app.ready();
+  return app;
+}

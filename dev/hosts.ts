@@ -1,0 +1,28 @@
+import type { AppKey } from '../src/config/app-keys.ts';
+
+/**
+ * Host names and origins of the local stack. Chromium resolves every *.localhost name to loopback by
+ * itself, so each server can have a real, distinct origin without touching /etc/hosts. Node-side
+ * code never resolves these names (glibc may not): it talks to 127.0.0.1 with a Host header.
+ */
+
+export const LOOPBACK = '127.0.0.1';
+/** The sign-in domain (config oidc.domain): embedded apps on its sub-domains may ask for user data. */
+export const SIGN_IN_DOMAIN = 'portal.localhost';
+/** Host names the portal answers on: default brand, raw loopback, second brand, admin domain. */
+export const PORTAL_HOSTS = ['localhost', LOOPBACK, 'staff.localhost', 'admin.localhost'] as const;
+export const ADMIN_HOSTS = ['admin.localhost'];
+
+export const issuerUrl = (port: number) => `http://id.${SIGN_IN_DOMAIN}:${port}`;
+export const apiOrigin = (port: number) => `http://api.${SIGN_IN_DOMAIN}:${port}`;
+
+/** `sellerCenterV2` → `seller-center-v2`. */
+export const kebabCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+export const appHostName = (key: AppKey) => `${kebabCase(key)}.${SIGN_IN_DOMAIN}`;
+export const appOrigin = (key: AppKey, port: number) => `http://${appHostName(key)}:${port}`;
+
+/** Every origin the portal may be opened on, for each of the given ports. */
+export function portalOrigins(ports: readonly number[]): string[] {
+  return [...new Set(ports)].flatMap((port) => PORTAL_HOSTS.map((host) => `http://${host}:${port}`));
+}
