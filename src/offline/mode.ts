@@ -1,0 +1,51 @@
+import { isBoolean, readStored, writeStored } from '../storage/local.ts';
+
+/**
+ * Online / offline mode (shell.md §4). The mode is the user's choice, stored under the onlineMode
+ * key; connectivity is the browser's. When the two disagree a blocking dialog offers to switch, and
+ * confirming stores the new mode and reloads the shell into it.
+ */
+export type OnlineMode = 'online' | 'offline';
+export type ConnectivityNotice = 'InternetAvailable' | 'InternetUnavailable';
+
+export function readStoredMode(): OnlineMode | undefined {
+  const online = readStored('onlineMode', isBoolean);
+  return online === undefined ? undefined : online ? 'online' : 'offline';
+}
+
+/** The mode the shell boots in: the stored choice; before any choice, the browser's connectivity. */
+export function shellMode(stored: OnlineMode | undefined, online: boolean): OnlineMode {
+  return stored ?? (online ? 'online' : 'offline');
+}
+
+/** The mode the switch dialog proposes, or null when the shell's mode matches connectivity. */
+export function proposedSwitch(mode: OnlineMode, online: boolean): OnlineMode | null {
+  const connectivity: OnlineMode = online ? 'online' : 'offline';
+  return connectivity === mode ? null : connectivity;
+}
+
+export function noticeFor(online: boolean): ConnectivityNotice {
+  return online ? 'InternetAvailable' : 'InternetUnavailable';
+}
+
+/** Stores the chosen mode and reloads, so every part of the shell starts over in it. */
+export function switchMode(mode: OnlineMode, reload: () => void = () => location.reload()): void {
+  writeStored('onlineMode', mode === 'online');
+  reload();
+}
+
+export function isBrowserOnline(): boolean {
+  return navigator.onLine;
+}
+
+/** Calls `listener` with the new connectivity on every online / offline event. */
+export function subscribeConnectivity(listener: (online: boolean) => void): () => void {
+  const onOnline = () => listener(true);
+  const onOffline = () => listener(false);
+  addEventListener('online', onOnline);
+  addEventListener('offline', onOffline);
+  return () => {
+    removeEventListener('online', onOnline);
+    removeEventListener('offline', onOffline);
+  };
+}

@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import { isBrowserOnline, subscribeConnectivity } from './mode.ts';
+
+const subscribe = (onChange: () => void) => subscribeConnectivity(onChange);
+
+/** The browser's connectivity, re-rendering on online / offline events. */
+export function useConnectivity(): boolean {
+  return useSyncExternalStore(subscribe, isBrowserOnline);
+}
