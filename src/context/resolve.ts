@@ -25,11 +25,16 @@ export function resolveSeller<S extends { id: number }>(
   storedSellerId: number | undefined,
   available: S[],
 ): SellerResolution<S> {
-  const usable = claim.kind === 'all' ? available : available.filter((seller) => claim.ids.includes(seller.id));
+  const usable = usableSellers(claim, available);
   if (usable.length === 0) return { kind: 'none' };
   if (claim.kind === 'ids' && claim.ids.length === 1) return { kind: 'selected', seller: usable[0]! };
   const stored = usable.find((seller) => seller.id === storedSellerId);
   return stored ? { kind: 'selected', seller: stored } : { kind: 'choose', sellers: usable };
+}
+
+/** The sellers of a platform this user may work as. */
+export function usableSellers<S extends { id: number }>(claim: SellerClaim, available: S[]): S[] {
+  return claim.kind === 'all' ? available : available.filter((seller) => claim.ids.includes(seller.id));
 }
 
 /** Users with several sellers may switch seller. */
