@@ -1,0 +1,150 @@
+import { z } from 'zod/mini';
+
+/**
+ * Upgrade windows (shell.md §3, §4, §6, §9): pure rules, no React, no storage. Times are epoch
+ * milliseconds; a window covers [start, end).
+ */
+export interface UpgradeWindow {
+  /** Module path prefix ('/orders'); '/' is the whole system. */
+  pathPrefix: string;
+  start: number;
+  end: number;
+  /** The service's name as configured, shown when there is no translation for it. */
+  service: string;
+  /** i18n key of the service's name ('Upgrade.Warehouse'). */
+  translationKey?: string;
+}
+
+/** The header counts down when a window starts within this time (shell.md §9). */
+export const UPCOMING_WINDOW_MS = 2 * 60 * 60 * 1000;
+export const UPGRADING_PATH = '/upgrading';
+/** Staff back-end-for-frontend, upgrading process, bypass (shell.md §6). */
+export const BYPASS_UPGRADE_PERMISSION = 'staff-bff:upgrading-process:bypass';
+
+const isoTime = z.iso.datetime({ offset: true });
+const text = z.string().check(z.minLength(1));
+const entrySchema = z.object({
+  pathPrefix: z.string().check(z.regex(/^\/[\w/-]*$/)),
+  from: isoTime,
+  to: isoTime,
+  service: text,
+  translationKey: z.optional(text),
+});
+
+/**
+ * The upgrade-time configuration → windows. Malformed entries and entries whose end is not after
+ * their start are left out with a console warning: a bad entry must never stop the shell.
+ */
+export function parseUpgradeWindows(raw: unknown): UpgradeWindow[] {
+  if (!Array.isArray(raw)) {
+    console.warn('[maintenance] upgrade-time configuration is not a list; ignored', raw);
+    return [];
+  }
+  return raw.flatMap((entry: unknown, index) => {
+    const parsed = entrySchema.safeParse(entry);
+    if (!parsed.success) {
+      console.warn(`[maintenance] upgrade-time entry ${index} is malformed; ignored`, entry);
+      return [];
+    }
+    const { pathPrefix, from, to, service, translationKey } = parsed.data;
+    const window: UpgradeWindow = { pathPrefix, start: Date.parse(from), end: Date.parse(to), service, translationKey };
+    if (window.end <= window.start) {
+      console.warn(`[maintenance] upgrade-time entry ${index} ends before it starts; ignored`, entry);
+      return [];
+    }
+    return [window];
+  });
+}
+
+export function isSystemWindow(window: UpgradeWindow): boolean {
+  return window.pathPrefix === '/';
+}
+
+/** True when the window covers the module owning `path` (or the whole system). */
+export function coversPath(window: UpgradeWindow, path: string): boolean {
+  if (isSystemWindow(window)) return true;
+  const prefix = window.pathPrefix.replace(/\/+$/, '');
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Windows covering `path`, the whole-system ones first (they say more about what is down). */
+function relevant(windows: readonly UpgradeWindow[], path: string): UpgradeWindow[] {
+  return windows.filter((window) => coversPath(window, path)).sort((a, b) => Number(isSystemWindow(b)) - Number(isSystemWindow(a)));
+}
+
+/** The window `now` is inside, for the system or for the module owning `path`. */
+export function activeWindow(windows: readonly UpgradeWindow[], path: string, now: number): UpgradeWindow | null {
+  return relevant(windows, path).find((window) => window.start <= now && now < window.end) ?? null;
+}
+
+/** The next window for `path` that starts within two hours, the earliest first. */
+export function upcomingWindow(windows: readonly UpgradeWindow[], path: string, now: number): UpgradeWindow | null {
+  const soon = relevant(windows, path).filter((window) => window.start > now && window.start - now <= UPCOMING_WINDOW_MS);
+  return soon.sort((a, b) => a.start - b.start)[0] ?? null;
+}
+
+/** app:resource:action matching (shell.md §6): the exact string, app:resource:all or app:all:all. */
+function grants(held: string, required: string): boolean {
+  const [app, resource] = required.split(':');
+  return held === required || held === `${app}:${resource}:all` || held === `${app}:all:all`;
+}
+
+export function canBypass(permissions: readonly string[]): boolean {
+  return permissions.some((held) => grants(held, BYPASS_UPGRADE_PERMISSION));
+}
+
+/**
+ * The window that sends a user on `path` to /upgrading now, or null (no window covers the path,
+ * the user is already there, or may bypass maintenance).
+ */
+export function maintenanceRedirect(
+  windows: readonly UpgradeWindow[],
+  path: string,
+  now: number,
+  permissions: readonly string[],
+): UpgradeWindow | null {
+  if (path === UPGRADING_PATH || canBypass(permissions)) return null;
+  return activeWindow(windows, path, now);
+}
+
+export interface UpgradingQuery {
+  start: number;
+  end: number;
+  serviceName: string;
+}
+
+/** /upgrading?upgradeStartTime=…&upgradeEndTime=…&serviceName=… (times as ISO 8601, UTC). */
+export function upgradingUrl(window: UpgradeWindow, serviceName: string): string {
+  const query = new URLSearchParams({
+    upgradeStartTime: new Date(window.start).toISOString(),
+    upgradeEndTime: new Date(window.end).toISOString(),
+    serviceName,
+  });
+  return `${UPGRADING_PATH}?${query.toString()}`;
+}
+
+/** Reads the /upgrading query; missing, malformed or reversed values give null with a warning. */
+export function parseUpgradingQuery(search: string): UpgradingQuery | null {
+  const query = new URLSearchParams(search);
+  const from = query.get('upgradeStartTime') ?? '';
+  const to = query.get('upgradeEndTime') ?? '';
+  const serviceName = query.get('serviceName')?.trim() ?? '';
+  if (!isoTime.safeParse(from).success || !isoTime.safeParse(to).success || !serviceName) {
+    console.warn('[maintenance] /upgrading query is malformed; ignored', search);
+    return null;
+  }
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  if (end <= start) {
+    console.warn('[maintenance] /upgrading query ends before it starts; ignored', search);
+    return null;
+  }
+  return { start, end, serviceName };
+}
+
+/** Remaining time as HH:MM:SS, rounded up so the display reads 00:00:00 exactly at the end. */
+export function formatRemaining(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
+}
