@@ -1,0 +1,51 @@
+import i18next from 'i18next';
+import { ApiClient, type ApiFailure } from '../api/client.ts';
+import { createPortalApi, type PortalApi } from '../api/portal-api.ts';
+import { Tracker } from '../api/tracking.ts';
+import type { Session } from '../session/session.ts';
+import type { Runtime } from './runtime.ts';
+import { storedSellerId } from './stored-context.ts';
+
+const FAILURE_TEXT: Record<ApiFailure, string> = {
+  http: 'Messages.SystemError',
+  timeout: 'Messages.RequestTimeout',
+  network: 'Messages.NetworkError',
+};
+
+/** 'Error' notification with the server's message, or the text of the failure kind. */
+export function notifyApiError(failure: ApiFailure, message: string | null): void {
+  void import('../shell/overlays.ts').then(({ showToast }) =>
+    showToast({ header: i18next.t('Error'), message: message ?? i18next.t(FAILURE_TEXT[failure]), color: 'danger', duration: 6000 }),
+  );
+}
+
+export interface Services {
+  api: PortalApi;
+  tracker: Tracker;
+  /** The seller sent as X-Seller-Id once start-up has resolved it. */
+  setCurrentSeller(sellerId: number): void;
+}
+
+/** The API client and tracker of one signed-in page, wired to the session and the router. */
+export function createServices(runtime: Runtime, session: Session, goToForbidden: () => void): Services {
+  let currentSeller: number | null = null;
+  const client = new ApiClient({
+    accessToken: () => session.accessToken(),
+    sellerId: () => currentSeller ?? storedSellerId() ?? null,
+    onUnauthorized: () => void session.logout(),
+    onForbidden: goToForbidden,
+    onError: ({ failure, message }) => notifyApiError(failure, message),
+    // The tracker is created below; these hooks only run once calls are made.
+    onErrorTracked: (error) => tracker.event('custom', 'api_error', { ...error }),
+    onTiming: (timing) => tracker.timing(timing),
+  });
+  const api = createPortalApi(client, runtime.config.api);
+  const tracker = new Tracker((batch) => api.sendTracking(batch));
+  return {
+    api,
+    tracker,
+    setCurrentSeller(sellerId) {
+      currentSeller = sellerId;
+    },
+  };
+}

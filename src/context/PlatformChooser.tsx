@@ -1,0 +1,108 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Platform, PortalApi } from '../api/portal-api.ts';
+import { useDebouncedValue } from '../shell/useDebouncedValue.ts';
+import { ChooserModal } from './ChooserModal.tsx';
+
+/** Platforms per page of the chooser (shell.md §9: default page size 10). */
+export const PLATFORM_PAGE_SIZE = 10;
+
+interface Props {
+  api: PortalApi;
+  currentId: number | null;
+  blocking: boolean;
+  onChoose(platform: Platform): void;
+  onClose?: () => void;
+  footer?: React.ReactNode;
+}
+
+/**
+ * The platform chooser: debounced (500 ms) search on the server, pages of 10 with a load-more button
+ * that shows only while more platforms exist than are loaded. Load errors leave the list empty.
+ */
+export default function PlatformChooser({ api, currentId, blocking, onChoose, onClose, footer }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [input, setInput] = useState('');
+  const query = useDebouncedValue(input.trim());
+  // The page belongs to the query it was loaded for: a new query starts again at page 1.
+  const [paging, setPaging] = useState({ query, page: 1 });
+  const page = paging.query === query ? paging.page : 1;
+  const key = `${page}:${query}`;
+  const [result, setResult] = useState<{ key: string; query: string; platforms: Platform[]; total: number }>({
+    key: '',
+    query: '',
+    platforms: [],
+    total: 0,
+  });
+  const loading = result.key !== key;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.platforms({ page, pageSize: PLATFORM_PAGE_SIZE, query }, controller.signal).then(
+      ({ platforms, total }) =>
+        setResult((previous) => ({
+          key: `${page}:${query}`,
+          query,
+          platforms: page > 1 && previous.query === query ? [...previous.platforms, ...platforms] : platforms,
+          total,
+        })),
+      () => !controller.signal.aborted && setResult({ key: `${page}:${query}`, query, platforms: [], total: 0 }),
+    );
+    return () => controller.abort();
+  }, [api, page, query]);
+
+  const hasMore = result.total > result.platforms.length;
+  return (
+    <ChooserModal label={t('Chooser.ChoosePlatform')} blocking={blocking} onClose={onClose}>
+      <div className="chooser__header">
+        <h2 className="chooser__title" id={titleId}>
+          {t('Chooser.ChoosePlatform')}
+        </h2>
+        {!blocking && (
+          <button type="button" className="button button--icon" onClick={onClose} aria-label={t('Close')}>
+            ✕
+          </button>
+        )}
+      </div>
+      <input
+        className="chooser__search"
+        type="search"
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+        aria-label={t('Chooser.SearchPlatform')}
+        placeholder={t('Chooser.SearchPlatform')}
+        autoComplete="off"
+      />
+      <div className="chooser__body" aria-busy={loading}>
+        {result.platforms.length === 0 && !loading ? (
+          <p role="status">{t('NoResult')}</p>
+        ) : (
+          <ul className="chooser__list" aria-labelledby={titleId}>
+            {result.platforms.map((platform) => (
+              <li key={platform.id}>
+                <button
+                  type="button"
+                  className="chooser__option"
+                  aria-current={platform.id === currentId}
+                  onClick={() => onChoose(platform)}
+                >
+                  <span>
+                    <span className="chooser__name">{platform.name}</span>
+                    {platform.code && <span className="chooser__meta">{platform.code}</span>}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {hasMore && (
+        <button type="button" className="button chooser__more" disabled={loading} onClick={() => setPaging({ query, page: page + 1 })}>
+          {t('Chooser.LoadMore')}
+        </button>
+      )}
+      {footer}
+    </ChooserModal>
+  );
+}
