@@ -175,6 +175,8 @@ const FILES = {
 } as const;
 
 type FileKey = keyof typeof FILES;
+/** Each fixture file's JSON as written (before defaults), by file name. */
+export type FixtureFiles = { [K in FileKey as (typeof FILES)[K][0]]: z.input<(typeof FILES)[K][1]> };
 export type Fixtures = { [K in FileKey]: z.output<(typeof FILES)[K][1]> };
 export type FixtureUser = Fixtures['users'][number];
 export type Seller = Fixtures['sellers'][number];

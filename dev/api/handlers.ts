@@ -50,7 +50,8 @@ const flagBatchBody = z.object({
       z.object({
         entityID: z.string().min(1),
         entityType: z.string().optional(),
-        entityContext: z.object({ seller_id: numeric.optional(), platformId: numeric.optional() }).loose().optional(),
+        // The portal sends null before a seller or platform is chosen.
+        entityContext: z.object({ seller_id: numeric.nullish(), platformId: numeric.nullish() }).loose().optional(),
       }),
     )
     .min(1),
@@ -202,7 +203,7 @@ export function createHandlers(fixtures: Fixtures): Record<EndpointId, (call: Ca
         batch.flagKeys.map((flagKey) => {
           const flag = flagByKey.get(flagKey);
           const context = entity.entityContext;
-          const on = evaluate(flag, context?.seller_id, context?.platformId);
+          const on = evaluate(flag, context?.seller_id ?? undefined, context?.platformId ?? undefined);
           return {
             flagID: flag ? fixtures.flags.indexOf(flag) + 1 : 0,
             flagKey,

@@ -79,6 +79,10 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
     clientBasedCORS: (_ctx, origin) => portalOrigins.includes(origin),
     ttl: {
       AccessToken: (_ctx, token) => bySub.get(token.accountId)?.accessTokenTtl ?? options.accessTokenTtl,
+      IdToken: (ctx) => bySub.get(ctx.oidc.account?.accountId ?? '')?.accessTokenTtl ?? options.accessTokenTtl,
+      Interaction: 60 * 60,
+      Session: FOURTEEN_DAYS,
+      Grant: FOURTEEN_DAYS,
       RefreshToken: (ctx, token) => {
         // A rotated token keeps its predecessor's end: rotation must not extend the session.
         const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
