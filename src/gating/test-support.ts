@@ -1,0 +1,17 @@
+import { createGatingContext, type GatingContext, type GatingInput } from './context.ts';
+
+/** For tests: a context with nothing granted, no flags, online, production, not an admin host. */
+export function gatingContext(overrides: Partial<GatingInput> = {}): GatingContext {
+  return createGatingContext({
+    permissions: [],
+    roles: [],
+    flags: {},
+    isOfflineMode: false,
+    isAdminDomain: false,
+    environment: 'production',
+    sellerId: 1,
+    comboPromotionSellerIds: [],
+    websiteIds: { web: null, app: null },
+    ...overrides,
+  });
+}
