@@ -89,7 +89,7 @@ export function loginPage({ language, action, username = '', failed = false }: L
     <button type="submit" class="secondary" formaction="${action}/abort">${t.cancel}</button>
   </div>
 </form>
-<nav><a href="${action}?lang=${other}" lang="${other}" hreflang="${other}">${TEXT[other].otherLanguage}</a></nav>`,
+<nav><a href="${action}?lang=${other}" lang="${other}" hreflang="${other}">${t.otherLanguage}</a></nav>`,
   );
 }
 
