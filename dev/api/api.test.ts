@@ -1,0 +1,305 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FixtureFiles } from '../fixture-loader.ts';
+import { startStack, type Stack } from '../stack.ts';
+import { fixturesCopy } from '../testing/fixtures.ts';
+import { callApi } from '../testing/http.ts';
+import { signIn } from '../testing/sign-in.ts';
+import { ENDPOINTS, type EndpointId } from './endpoints.ts';
+
+type UserInput = FixtureFiles['users.json'][number];
+
+/** Every permission the endpoints require: the test world has, per permission, a user lacking only it. */
+const REQUIRED = [...new Set(Object.values(ENDPOINTS).map((endpoint) => endpoint.permission))];
+const ORIGIN_PORT = 5999;
+const ORIGIN = `http://localhost:${ORIGIN_PORT}`;
+
+let stack: Stack;
+let fixturesDir: string;
+const tokens = new Map<string, string>();
+const token = (username: string) => tokens.get(username) ?? '';
+
+beforeAll(async () => {
+  fixturesDir = fixturesCopy({
+    'users.json': (users) => {
+      const cashier = users.find((user) => user.username === 'cashier') as UserInput;
+      const withPermissions = (username: string, permissions: string[], extra: Partial<UserInput> = {}): UserInput => ({
+        ...structuredClone(cashier),
+        username,
+        ...extra,
+        claims: { ...structuredClone(cashier.claims), sub: `test-${username}`, permissions },
+      });
+      REQUIRED.forEach((permission, index) => users.push(withPermissions(`lacks-${index}`, REQUIRED.filter((p) => p !== permission))));
+      users.push(withPermissions('expiring', REQUIRED, { accessTokenTtl: 1 }));
+    },
+  });
+  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, fixturesDir, portalOriginPorts: [ORIGIN_PORT] });
+  const users = ['admin', 'cashier', 'accountant', 'guest', 'sellerdown', 'flagsdown', 'expiring', ...REQUIRED.map((_, index) => `lacks-${index}`)];
+  for (const username of users) {
+    const user = stack.fixtures.users.find((candidate) => candidate.username === username);
+    tokens.set(username, (await signIn(stack.issuer, username, user?.password ?? '', { origin: ORIGIN })).access_token);
+  }
+});
+afterAll(async () => {
+  await stack?.close();
+  rmSync(fixturesDir, { force: true, recursive: true });
+});
+
+const url = (path: string) => `${stack.api}${path}`;
+const body = <T>(response: { json<U>(): U }) => response.json<T>();
+
+/** One valid call per endpoint (cashier: platform 1, seller 2, site 104), and a call with a bad parameter. */
+const CALLS: Record<EndpointId, { path: string; body?: unknown; bad: { path: string; body?: unknown; headers?: Record<string, string> } }> = {
+  platforms: { path: '/api/v1/platforms?page=1&pageSize=10', bad: { path: '/api/v1/platforms?pageSize=0' } },
+  platformWebsites: { path: '/api/v1/platforms/1/websites', bad: { path: '/api/v1/platforms/abc/websites' } },
+  platformConfig: { path: '/api/v1/platforms/config?platformId=1', bad: { path: '/api/v1/platforms/config?platformId=1&sellerId=2' } },
+  sellersGetAll: { path: '/sellers/get-all?ids=2', bad: { path: '/sellers/get-all?ids=2,x' } },
+  sellerList: { path: '/api/v1/seller-list?page=1&pageSize=200', bad: { path: '/api/v1/seller-list?pageSize=201' } },
+  userSites: { path: '/api/v1/sites/user', bad: { path: '/api/v1/sites/user', headers: { 'x-seller-id': 'abc' } } },
+  registerToken: {
+    path: '/notification/register-token',
+    body: { app_id: 'staff-portal', user_id: 'staff-0002', transport: 'fcm', token: 'push-token', email: 'thungan@example.vn', phone: null },
+    bad: { path: '/notification/register-token', body: { app_id: 'staff-portal' } },
+  },
+  evaluateFlags: {
+    path: '/api/v1/evaluation/batch',
+    body: { entities: [{ entityID: 'staff-0002', entityType: 'user', entityContext: { seller_id: 2, platformId: 1 } }], flagKeys: ['route-management'] },
+    bad: { path: '/api/v1/evaluation/batch', body: '{"entities": [' },
+  },
+  upgradeTime: { path: '/api/v1/upgrade-time', bad: { path: '/api/v1/upgrade-time', headers: { 'x-seller-id': '2a' } } },
+  trackEvents: {
+    path: '/api/v1/tracking/events',
+    body: { events: [{ type: 'page_load', name: 'home', path: '/' }], responseTimes: [] },
+    bad: { path: '/api/v1/tracking/events', body: { responseTimes: [{ method: 'GET', path: '/x', bucket: '300', count: 1 }] } },
+  },
+  trackedEvents: { path: '/api/v1/tracking/events', bad: { path: '/api/v1/tracking/events', headers: { 'x-seller-id': '-1' } } },
+};
+
+const call = (id: EndpointId, bearer: string | null, variant: 'good' | 'bad' = 'good') => {
+  const spec = ENDPOINTS[id];
+  const chosen = variant === 'good' ? CALLS[id] : CALLS[id].bad;
+  return callApi(url(chosen.path), bearer, {
+    method: spec.method,
+    body: chosen.body ?? (spec.method === 'POST' ? {} : undefined),
+    headers: { 'x-seller-id': '2', ...('headers' in chosen ? chosen.headers : {}) },
+  });
+};
+
+/** The error shape of the endpoint's family (shell.md §8). */
+const errorOf = (id: EndpointId, json: unknown) =>
+  ENDPOINTS[id].errors === 'flat' ? (json as { code: unknown; message: string }) : (json as { error: { code: unknown; message: string } }).error;
+
+describe.each(Object.keys(ENDPOINTS) as EndpointId[])('%s', (id) => {
+  const { method, url: path, permission } = ENDPOINTS[id];
+
+  it(`${method} ${path} answers a valid token`, async () => {
+    const response = await call(id, token('cashier'));
+    expect(response.status, response.text).toBe(200);
+  });
+
+  it('answers 401 without a token, with a malformed one and with a forged signature', async () => {
+    const good = token('cashier');
+    const [header, payload] = good.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+    for (const bearer of [null, 'not-a-jwt', forged]) {
+      const response = await call(id, bearer);
+      expect(response.status).toBe(401);
+      expect(errorOf(id, response.json()).code).toBeTruthy();
+    }
+  });
+
+  it(`answers 403 {code, message} without ${permission}`, async () => {
+    const response = await call(id, token(`lacks-${REQUIRED.indexOf(permission)}`));
+    expect(response.status).toBe(403);
+    expect(errorOf(id, response.json())).toEqual({ code: 40301, message: `Permission ${permission} is required` });
+  });
+
+  it('answers 400 {code, message} to a bad parameter', async () => {
+    const response = await call(id, token('cashier'), 'bad');
+    expect(response.status, response.text).toBe(400);
+    expect(errorOf(id, response.json())).toMatchObject({ code: 40001, message: expect.any(String) });
+  });
+});
+
+describe('expiry', () => {
+  it('answers 401 once the access token has expired', async () => {
+    expect((await call('userSites', token('expiring'))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const response = await call('userSites', token('expiring'));
+    expect(response.status).toBe(401);
+    expect(response.json()).toEqual({ code: 40103, message: 'The access token has expired' });
+    expect(response.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+  });
+});
+
+describe('sellers', () => {
+  it('pages the seller list up to 200 per page', async () => {
+    const page = async (n: number, size: number) =>
+      body<{ data: { sellers: { id: number }[]; total: number } }>(await callApi(url(`/api/v1/seller-list?page=${n}&pageSize=${size}`), token('admin')));
+    const total = stack.fixtures.sellers.length;
+    const first = await page(1, 200);
+    const second = await page(2, 200);
+    expect(first.data.total).toBe(total);
+    expect(first.data.sellers).toHaveLength(200);
+    expect(second.data.sellers).toHaveLength(total - 200);
+    expect(new Set([...first.data.sellers, ...second.data.sellers].map((seller) => seller.id)).size).toBe(total);
+    expect((await page(3, 200)).data.sellers).toEqual([]);
+    expect((await page(2, 7)).data.sellers.map((seller) => seller.id)).toEqual(stack.fixtures.sellers.slice(7, 14).map((seller) => seller.id));
+  });
+
+  it("lists only the user's own sellers, inactive ones included, with every §3 field", async () => {
+    const { data } = body<{ data: { sellers: Record<string, unknown>[]; total: number } }>(
+      await callApi(url('/api/v1/seller-list'), token('accountant')),
+    );
+    expect(data.sellers.map((seller) => seller.id)).toEqual([1, 18, 143, 205]);
+    expect(data.sellers.find((seller) => seller.id === 143)).toMatchObject({ isActive: false, name: 'Đặc sản Hội An' });
+    expect(data.sellers.find((seller) => seller.id === 205)).not.toHaveProperty('logoUrl');
+    expect(Object.keys(data.sellers[0] ?? {})).toEqual(
+      expect.arrayContaining(['code', 'displayName', 'taxIDNumber', 'phoneNumber', 'email', 'address', 'logoUrl', 'slogan', 'servicePackage', 'isAutoGeneratedSKU', 'usingGoodsManagementModules', 'saleCategoryIDS', 'foundingDate', 'registrationDate']),
+    );
+  });
+
+  it('filters get-all by ids, platforms and sellers created by a seller', async () => {
+    const ids = async (query: string) =>
+      body<{ data: { sellers: { id: number }[] } }>(await callApi(url(`/sellers/get-all?${query}`), token('admin'))).data.sellers.map((s) => s.id);
+    expect(await ids('ids=18,143,999999')).toEqual([18, 143]);
+    expect(await ids('platformIds=3')).toEqual(stack.fixtures.sellers.filter((s) => s.platformId === 3).map((s) => s.id));
+    const createdBySeller = stack.fixtures.sellers.filter((s) => s.createdBySeller).map((s) => s.id);
+    expect(createdBySeller.length).toBeGreaterThan(0);
+    expect(await ids('excludeCreatedBySeller=true')).toEqual(stack.fixtures.sellers.filter((s) => !s.createdBySeller).map((s) => s.id));
+    const accountant = body<{ data: { sellers: { id: number }[] } }>(await callApi(url('/sellers/get-all?ids=1,2'), token('accountant')));
+    expect(accountant.data.sellers.map((s) => s.id)).toEqual([1]);
+  });
+});
+
+describe('platforms', () => {
+  const list = async (bearer: string, query: string) =>
+    body<{ result: { platforms: { id: number; name: string; numberDisplayFormat: unknown }[]; total: number } }>(
+      await callApi(url(`/api/v1/platforms?${query}`), bearer),
+    ).result;
+
+  it('pages all platforms for the administrator and searches without accents', async () => {
+    const third = await list(token('admin'), 'page=3&pageSize=10');
+    expect(third.total).toBe(stack.fixtures.platforms.length);
+    expect(third.platforms.map((p) => p.id)).toEqual(stack.fixtures.platforms.slice(20, 30).map((p) => p.id));
+    const search = await list(token('admin'), `query=${encodeURIComponent('  da nang ')}`);
+    expect(search.platforms.map((p) => p.name)).toEqual(['Siêu thị Điện tử Đà Nẵng']);
+  });
+
+  it("limits other users to their platform or their sellers' platforms", async () => {
+    expect((await list(token('cashier'), '')).platforms.map((p) => p.id)).toEqual([1]);
+    expect((await list(token('accountant'), '')).platforms.map((p) => p.id)).toEqual([1, 2, 3]);
+  });
+
+  it('gives the number display format by platform or by seller, and websites per platform', async () => {
+    const config = async (query: string) => body(await callApi(url(`/api/v1/platforms/config?${query}`), token('admin')));
+    expect(await config('platformId=2')).toEqual({ platformId: 2, numberDisplayFormat: { thousandSeparator: ',', decimalSeparator: '.' } });
+    expect(await config('sellerId=143')).toEqual({ platformId: 3, numberDisplayFormat: { thousandSeparator: ' ', decimalSeparator: ',' } });
+    expect(await config('platformId=9')).toEqual({ platformId: 9, numberDisplayFormat: { thousandSeparator: '.', decimalSeparator: ',' } });
+    expect(body(await callApi(url('/api/v1/platforms/1/websites'), token('admin')))).toEqual({
+      websites: [
+        { platformId: 1, type: 'WEB', tempiWebsiteId: 'web-svt-001' },
+        { platformId: 1, type: 'APP', tempiWebsiteId: 'app-svt-001' },
+      ],
+    });
+    const foreign = await callApi(url('/api/v1/platforms/2/websites'), token('cashier'));
+    expect(foreign.status).toBe(404);
+    expect(foreign.json()).toEqual({ code: 40401, message: 'Platform 2 not found' });
+  });
+});
+
+describe('flags', () => {
+  const evaluate = async (sellerId: number | null, platformId: number | null, flagKeys: string[]) => {
+    const response = await callApi(url('/api/v1/evaluation/batch'), token('admin'), {
+      body: { entities: [{ entityID: 'staff-0001', entityType: 'user', entityContext: { seller_id: sellerId, platformId } }], flagKeys },
+    });
+    const results = body<{ evaluationResults: { flagKey: string; variantKey: string; variantAttachment: unknown }[] }>(response).evaluationResults;
+    return Object.fromEntries(results.map((result) => [result.flagKey, result.variantKey]));
+  };
+
+  it('evaluates per seller and per platform; disabled and unknown flags are off', async () => {
+    const keys = ['attribute-set-management', 'delivery-report', 'route-management', 'manufacture-management', 'no-such-flag'];
+    expect(await evaluate(1, 1, keys)).toEqual({
+      'attribute-set-management': 'on',
+      'delivery-report': 'on',
+      'route-management': 'on',
+      'manufacture-management': 'off',
+      'no-such-flag': 'off',
+    });
+    expect(await evaluate(18, 3, keys)).toMatchObject({ 'attribute-set-management': 'off', 'delivery-report': 'off', 'route-management': 'on' });
+    expect(await evaluate(null, null, ['attribute-set-management', 'route-management'])).toEqual({ 'attribute-set-management': 'off', 'route-management': 'on' });
+  });
+
+  it("returns a flag's extra config as the variant attachment, and refuses another user's entity", async () => {
+    const response = await callApi(url('/api/v1/evaluation/batch'), token('admin'), {
+      body: { entities: [{ entityID: 'staff-0001', entityContext: { platformId: '1' } }], flagKeys: ['epic-omni-1318'] },
+    });
+    expect(body<{ evaluationResults: unknown[] }>(response).evaluationResults).toEqual([
+      expect.objectContaining({ flagKey: 'epic-omni-1318', variantKey: 'on', variantAttachment: { enableEpicOmni1318: true } }),
+    ]);
+    const stranger = await callApi(url('/api/v1/evaluation/batch'), token('admin'), {
+      body: { entities: [{ entityID: 'staff-0002' }], flagKeys: ['route-management'] },
+    });
+    expect(stranger.status).toBe(403);
+    expect(stranger.json()).toEqual({ error: { code: 40303, message: 'entityID staff-0002 is not the signed-in user' } });
+  });
+});
+
+describe('forced failures from the fixtures', () => {
+  it("fails the seller calls of 'sellerdown' with 500 {code, message} and the flags of 'flagsdown' with 503", async () => {
+    for (const path of ['/api/v1/seller-list', '/sellers/get-all']) {
+      const response = await callApi(url(path), token('sellerdown'));
+      expect(response.status).toBe(500);
+      expect(response.json()).toEqual({ code: 50001, message: 'Dịch vụ người bán đang gián đoạn / Seller service is unavailable' });
+    }
+    expect((await callApi(url('/api/v1/sites/user'), token('sellerdown'))).status).toBe(200);
+    const flags = await call('evaluateFlags', token('flagsdown'));
+    expect(flags.status).toBe(503);
+    expect(flags.json()).toEqual({ error: { code: 'FLAGS_UNAVAILABLE', message: 'Feature flag service is unavailable' } });
+  });
+
+  it("answers 403 everywhere to 'guest', who has no permission", async () => {
+    for (const id of Object.keys(ENDPOINTS) as EndpointId[]) expect((await call(id, token('guest'))).status).toBe(403);
+  });
+});
+
+describe('notification, upgrade time and tracking', () => {
+  it('registers a push token only for the signed-in user', async () => {
+    const response = await callApi(url('/notification/register-token'), token('admin'), { body: CALLS.registerToken.body });
+    expect(response.status).toBe(403);
+    expect(response.json()).toEqual({ error: { code: 40302, message: 'user_id must be the signed-in user (the token subject)' } });
+  });
+
+  it('serves the upgrade windows of the fixtures', async () => {
+    const { data } = body<{ data: { windows: unknown[] } }>(await call('upgradeTime', token('cashier')));
+    expect(data.windows).toEqual(stack.fixtures.upgradeWindows);
+  });
+
+  it("collects events and response-time buckets and gives each user back only their own", async () => {
+    const batch = {
+      events: [{ type: 'custom', name: 'frame-origin-rejected', path: '/orders', properties: { origin: 'http://evil.localhost' } }],
+      responseTimes: [{ method: 'GET', path: '/api/v1/seller-list', bucket: '>10000', count: 2 }],
+    };
+    const posted = await callApi(url('/api/v1/tracking/events'), token('accountant'), { body: batch });
+    expect(posted.json()).toEqual({ data: { accepted: { events: 1, responseTimes: 1 } } });
+    expect(body(await callApi(url('/api/v1/tracking/events'), token('accountant')))).toEqual({ data: batch });
+    expect(body(await callApi(url('/api/v1/tracking/events'), token('admin')))).toEqual({ data: { events: [], responseTimes: [] } });
+    const empty = await callApi(url('/api/v1/tracking/events'), token('accountant'), { body: {} });
+    expect(empty.json()).toEqual({ error: { code: 40001, message: 'body: send at least one event or response time' } });
+  });
+});
+
+describe('CORS', () => {
+  it('allows the portal origins only', async () => {
+    const preflight = (origin: string) =>
+      callApi(url('/api/v1/seller-list'), null, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-seller-id' },
+      });
+    const allowed = await preflight(ORIGIN);
+    expect(allowed.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/x-seller-id/);
+    expect((await preflight('http://evil.localhost:1')).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await preflight(`http://staff.localhost:${ORIGIN_PORT}`)).headers['access-control-allow-origin']).toBe(`http://staff.localhost:${ORIGIN_PORT}`);
+  });
+});
