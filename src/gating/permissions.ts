@@ -49,23 +49,51 @@ function hasPrefix(sorted: readonly string[], prefix: string): boolean {
   return low < sorted.length && (sorted[low] as string).startsWith(prefix);
 }
 
+/** The strings a requirement is checked against. */
+interface RequirementKeys {
+  /** The requirement itself: the exact permission, or the prefix. */
+  readonly own: string;
+  /** `app:resource:all`, when the requirement names a resource. */
+  readonly resourceWildcard: string | null;
+  readonly appWildcard: string;
+}
+
+// Catalogue requirements are long-lived objects: building their strings once per requirement
+// keeps a menu derivation free of string building (the bulk of its cost otherwise).
+const keyCache = new WeakMap<PermissionRequirement, RequirementKeys>();
+
+function keysOf(requirement: PermissionRequirement): RequirementKeys {
+  let keys = keyCache.get(requirement);
+  if (!keys) {
+    const { app, resource } = requirement;
+    keys = {
+      own: requirementString(requirement),
+      resourceWildcard: resource === undefined ? null : `${app}:${resource}:all`,
+      appWildcard: `${app}:all:all`,
+    };
+    keyCache.set(requirement, keys);
+  }
+  return keys;
+}
+
 /** The wildcards that stand for any action on the resource, or anything in the app. */
-function hasWildcard(grants: Grants, { app, resource }: PermissionRequirement): boolean {
-  return grants.permissions.has(`${app}:all:all`) || (resource !== undefined && grants.permissions.has(`${app}:${resource}:all`));
+function hasWildcard(grants: Grants, keys: RequirementKeys): boolean {
+  return grants.permissions.has(keys.appWildcard) || (keys.resourceWildcard !== null && grants.permissions.has(keys.resourceWildcard));
 }
 
 /** Met by the exact string, by `app:resource:all` or by `app:all:all`. */
 export function meetsRequirement(grants: Grants, requirement: PermissionRequirement): boolean {
-  return grants.permissions.has(requirementString(requirement)) || hasWildcard(grants, requirement);
+  const keys = keysOf(requirement);
+  return grants.permissions.has(keys.own) || hasWildcard(grants, keys);
 }
 
 /** Met by any permission (and, when `withRoles`, any role) starting with the requirement, or a wildcard. */
 function meetsPrefix(grants: Grants, requirement: PermissionRequirement, withRoles: boolean): boolean {
-  const prefix = requirementString(requirement);
+  const keys = keysOf(requirement);
   return (
-    hasPrefix(grants.sortedPermissions, prefix) ||
-    (withRoles && hasPrefix(grants.sortedRoles, prefix)) ||
-    hasWildcard(grants, requirement)
+    hasPrefix(grants.sortedPermissions, keys.own) ||
+    (withRoles && hasPrefix(grants.sortedRoles, keys.own)) ||
+    hasWildcard(grants, keys)
   );
 }
 
