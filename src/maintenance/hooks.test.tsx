@@ -14,7 +14,6 @@ const system: UpgradeWindow = {
   translationKey: 'Upgrade.System',
 };
 const windows = [system];
-const noPermissions: string[] = [];
 
 beforeAll(initTestI18n);
 beforeEach(() => {
@@ -30,7 +29,7 @@ describe('useMaintenanceRedirect', () => {
   it('sends a user inside a window to /upgrading with the translated service name', () => {
     vi.setSystemTime(system.start + 1);
     const navigate = vi.fn();
-    renderHook(() => useMaintenanceRedirect({ windows, path: '/orders', permissions: noPermissions, navigate }));
+    renderHook(() => useMaintenanceRedirect({ windows, path: '/orders', bypass: false, navigate }));
     expect(navigate).toHaveBeenCalledExactlyOnceWith(
       '/upgrading?upgradeStartTime=2030-01-05T01%3A00%3A00.000Z&upgradeEndTime=2030-01-05T03%3A00%3A00.000Z&serviceName=Staff+Portal',
     );
@@ -39,9 +38,9 @@ describe('useMaintenanceRedirect', () => {
   it('leaves bypass users and users outside windows where they are', () => {
     const navigate = vi.fn();
     vi.setSystemTime(system.start + 1);
-    renderHook(() => useMaintenanceRedirect({ windows, path: '/orders', permissions: ['staff-bff:all:all'], navigate }));
+    renderHook(() => useMaintenanceRedirect({ windows, path: '/orders', bypass: true, navigate }));
     vi.setSystemTime(system.end);
-    renderHook(() => useMaintenanceRedirect({ windows, path: '/orders', permissions: noPermissions, navigate }));
+    renderHook(() => useMaintenanceRedirect({ windows, path: '/orders', bypass: false, navigate }));
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -49,7 +48,7 @@ describe('useMaintenanceRedirect', () => {
     vi.setSystemTime(system.start);
     const navigate = vi.fn();
     const unknownKey = [{ ...system, translationKey: 'Upgrade.Unknown', service: 'Billing' }];
-    renderHook(() => useMaintenanceRedirect({ windows: unknownKey, path: '/', permissions: noPermissions, navigate }));
+    renderHook(() => useMaintenanceRedirect({ windows: unknownKey, path: '/', bypass: false, navigate }));
     expect(navigate.mock.calls[0]?.[0]).toMatch(/serviceName=Billing$/);
   });
 });

@@ -12,7 +12,8 @@ export interface MaintenanceRedirectProps {
   windows: readonly UpgradeWindow[];
   /** The current location's pathname. */
   path: string;
-  permissions: readonly string[];
+  /** canBypass(grants): the user may pass maintenance. */
+  bypass: boolean;
   /** Should replace the history entry, so Back does not return into the window. */
   navigate: (to: string) => void;
 }
@@ -22,12 +23,12 @@ export interface MaintenanceRedirectProps {
  * window now. Checked on navigation; a window that starts while the user stays on a page is the
  * header countdown's business (it asks first).
  */
-export function useMaintenanceRedirect({ windows, path, permissions, navigate }: MaintenanceRedirectProps): void {
+export function useMaintenanceRedirect({ windows, path, bypass, navigate }: MaintenanceRedirectProps): void {
   const serviceName = useServiceName();
   useEffect(() => {
-    const window = maintenanceRedirect(windows, path, Date.now(), permissions);
+    const window = maintenanceRedirect(windows, path, Date.now(), bypass);
     if (window) navigate(upgradingUrl(window, serviceName(window)));
-  }, [windows, path, permissions, navigate, serviceName]);
+  }, [windows, path, bypass, navigate, serviceName]);
 }
 
 /**

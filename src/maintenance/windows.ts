@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import type { PermissionRequirement } from '../catalogue/types.ts';
+import { meetsRequirement, type Grants } from '../gating/permissions.ts';
 
 /**
  * Upgrade windows (shell.md §3, §4, §6, §9): pure rules, no React, no storage. Times are epoch
@@ -19,7 +21,7 @@ export interface UpgradeWindow {
 export const UPCOMING_WINDOW_MS = 2 * 60 * 60 * 1000;
 export const UPGRADING_PATH = '/upgrading';
 /** Staff back-end-for-frontend, upgrading process, bypass (shell.md §6). */
-export const BYPASS_UPGRADE_PERMISSION = 'staff-bff:upgrading-process:bypass';
+export const BYPASS_UPGRADE: PermissionRequirement = { app: 'staff-bff', resource: 'upgrading-process', action: 'bypass' };
 
 const isoTime = z.iso.datetime({ offset: true });
 const text = z.string().check(z.minLength(1));
@@ -83,14 +85,9 @@ export function upcomingWindow(windows: readonly UpgradeWindow[], path: string, 
   return soon.sort((a, b) => a.start - b.start)[0] ?? null;
 }
 
-/** app:resource:action matching (shell.md §6): the exact string, app:resource:all or app:all:all. */
-function grants(held: string, required: string): boolean {
-  const [app, resource] = required.split(':');
-  return held === required || held === `${app}:${resource}:all` || held === `${app}:all:all`;
-}
-
-export function canBypass(permissions: readonly string[]): boolean {
-  return permissions.some((held) => grants(held, BYPASS_UPGRADE_PERMISSION));
+/** The bypass permission, matched like any other: exact, app:resource:all or app:all:all. */
+export function canBypass(grants: Grants): boolean {
+  return meetsRequirement(grants, BYPASS_UPGRADE);
 }
 
 /**
@@ -101,9 +98,9 @@ export function maintenanceRedirect(
   windows: readonly UpgradeWindow[],
   path: string,
   now: number,
-  permissions: readonly string[],
+  bypass: boolean,
 ): UpgradeWindow | null {
-  if (path === UPGRADING_PATH || canBypass(permissions)) return null;
+  if (path === UPGRADING_PATH || bypass) return null;
   return activeWindow(windows, path, now);
 }
 
