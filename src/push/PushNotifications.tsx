@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadPushAdapter, type PushAdapter, type PushSettings } from './adapter.ts';
+import { NotificationPermissionDialog } from './NotificationPermissionDialog.tsx';
+import { registerPush, type RegisterPushOptions } from './register-push.ts';
+
+export interface PushNotificationsProps {
+  /** The runtime config's push settings; absent means push is off. */
+  settings: PushSettings | undefined;
+  user: RegisterPushOptions['user'];
+  post: RegisterPushOptions['post'];
+  /** The current route lists 'notifications' in browserPermissions. */
+  askPermission: boolean;
+  navigate: (to: string) => void;
+}
+
+function canAsk(): boolean {
+  return typeof Notification !== 'undefined' && Notification.permission === 'default';
+}
+
+/**
+ * Push for the signed-in user (shell.md §4): registers the token when the state machine says so,
+ * shows messages arriving while the portal is in view as toasts, and on routes that want it asks
+ * for the browser's notification permission once per page load, registering right after a grant.
+ */
+export function PushNotifications({ settings, user, post, askPermission, navigate }: PushNotificationsProps) {
+  const { t } = useTranslation();
+  const [adapter, setAdapter] = useState<PushAdapter | null>(null);
+  const [asked, setAsked] = useState(false);
+  /** Bumped when permission is granted, so registration runs again with the new token. */
+  const [grants, setGrants] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadPushAdapter(settings).then((loaded) => {
+      if (!cancelled) setAdapter(loaded);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [settings]);
+
+  const { sub, email, phone_number } = user;
+  const appId = settings?.notificationAppId;
+  useEffect(() => {
+    if (adapter && appId) void registerPush({ adapter, post, user: { sub, email, phone_number }, appId });
+  }, [adapter, post, sub, email, phone_number, appId, grants]);
+
+  useEffect(
+    () =>
+      adapter?.onForegroundMessage(({ title, body, route }) => {
+        void import('../shell/overlays.ts').then(({ showToast }) =>
+          showToast({
+            header: title,
+            message: body ?? '',
+            color: 'primary',
+            buttons: route ? [{ text: t('Push.Open'), handler: () => navigate(route) }] : undefined,
+          }),
+        );
+      }),
+    [adapter, navigate, t],
+  );
+
+  if (!adapter || asked || !askPermission || !canAsk()) return null;
+  return (
+    <NotificationPermissionDialog
+      onDone={(permission) => {
+        setAsked(true);
+        if (permission === 'granted') setGrants((count) => count + 1);
+      }}
+    />
+  );
+}
