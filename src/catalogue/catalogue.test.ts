@@ -31,6 +31,11 @@ describe('catalogue shape', () => {
     expect(ALL_ITEMS.flatMap((item) => Object.keys(item)).filter((key) => !known.has(key))).toEqual([]);
   });
 
+  it('uses every option somewhere, so routes:json shows each of them', () => {
+    const used = new Set(ALL_ITEMS.flatMap((item) => Object.keys(item)));
+    expect(ROUTE_OPTION_NAMES.filter((name) => !used.has(name))).toEqual([]);
+  });
+
   it('has a title in both languages for every item and survey text', () => {
     const keys = new Set(ALL_ITEMS.flatMap((item) => [item.title, ...(item.survey ? [item.survey.text] : [])]));
     for (const key of keys) {

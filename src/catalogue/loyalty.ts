@@ -31,6 +31,7 @@ export const loyalty = kit.group([
     app: 'superset',
     src: '/superset/dashboard/loyalty-general-report/',
     dashboardParams: true,
+    hideTitle: true, // the dashboard has its own title
     permissions: [perm('loyalty:report:read_report')],
     environments: GENERAL_REPORT_ENVIRONMENTS,
     flagKey: LOYALTY_GENERAL_REPORT,

@@ -23,6 +23,7 @@ export const pos = kit.group([
     supportOfflineMode: true,
     hideBreadcrumb: true,
     manualTrackingScreenName: 'pos_create_order',
+    guide: { serviceCode: 'pos', userGuideCode: 'create-order' },
     // The spec gives no survey address; this placeholder is replaced per deployment.
     survey: { link: 'https://survey.example.com/pos', text: 'Pos.Survey' },
   }),

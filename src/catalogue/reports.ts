@@ -152,10 +152,14 @@ const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_, _dash: s
  */
 const biPermission = (resource: string, id: string) => [perm(`bi-report:${resource}:read:${id}`)];
 
+/** Embedded dashboards carry their own title, so the shell's would repeat it. */
+const dashboard = { hideTitle: true } as const;
+
 const dataStudio = DATA_STUDIO.map(([id, title]) =>
   kit.page(`data-studio/${id}`, title, {
     app: 'dataStudio',
     src: { vi: `/embed/reporting/${id}-vi`, en: `/embed/reporting/${id}-en` },
+    ...dashboard,
     permissions: biPermission('data-studio', id),
   }),
 );
@@ -165,6 +169,7 @@ const biDashboards = BI_REPORT_KINDS.map((kind) =>
     app: 'superset',
     src: { vi: `/superset/dashboard/${kind}-vi/`, en: `/superset/dashboard/${kind}-en/` },
     dashboardParams: true,
+    ...dashboard,
     permissions: biPermission('dashboard', kind),
   }),
 );
@@ -175,6 +180,7 @@ const reportV2 = (id: string, environments: readonly Environment[], app: 'supers
     app,
     src: app === 'superset' ? `/superset/dashboard/${id}/` : `/public/dashboard/${id}`,
     dashboardParams: true,
+    ...dashboard,
     environments,
     permissions: biPermission('dashboard-v2', id),
   });

@@ -18,6 +18,8 @@ const kit = moduleKit({ path: '/warehousing', title: 'Warehousing.Group', icon: 
 const atSite = { showSiteSwitch: true, hideSiteSwitchWhenEnabledFlagKey: HIDE_SITE_SWITCH } as const;
 /** Handheld screens (routes.md §2.25). */
 const handheld = { app: 'warehouseSitePos', isUseMobileView: true, hideBreadcrumbMobileView: true } as const;
+/** A user-guide entry of the warehouse service; codes follow the screen's path. */
+const guide = (userGuideCode: string) => ({ guide: { serviceCode: 'warehouse', userGuideCode } });
 const oldWarehouse = { app: 'warehouse' } as const;
 
 const withSite = (options: PageOptions): PageOptions => ({ ...atSite, ...options });
@@ -67,11 +69,13 @@ export const warehousing = kit.group([
     ...handheld,
     requireSiteId: true,
     permissions: [perm('warehouse:quality-control:update:inbound')],
+    ...guide('quality-control-inbound'),
   }),
   kit.page('import/quality-control/normal', 'Warehousing.QualityControlNormal', {
     ...handheld,
     requireSiteId: true,
     permissions: [perm('warehouse:quality-control:update:normal')],
+    ...guide('quality-control-normal'),
   }),
   kit.page(
     'import/quality-control/progress-tracking',
@@ -99,6 +103,7 @@ export const warehousing = kit.group([
     permissions: [perm('warehouse:picking-list:update')],
     flagKey: PICKING_PROCESS,
     isNotUseMobileViewWhenEnabledFlagKey: PICKING_PROCESS_DESKTOP_VIEW,
+    ...guide('picking-process'),
   }),
   // Packing gives way to export-request handling when that flag is on.
   kit.page('export/packing', 'Warehousing.Packing', {
@@ -139,6 +144,7 @@ export const warehousing = kit.group([
     ...handheld,
     requireSiteId: true,
     permissions: [perm('warehouse:stock-movement:update')],
+    ...guide('internal-stock-movement'),
   }),
   // Manufacture
   listPages(kit, 'manufacture/session', 'Warehousing.ManufactureSession', 'warehouse:manufacture-session', ['create', ':id']),
@@ -160,6 +166,7 @@ export const warehousing = kit.group([
     ...atSite,
     ...handheld,
     permissions: [perm('warehouse:stock-count-cycle:read')],
+    ...guide('stock-count-cycles'),
   }),
   // One path, two pages: the old system's serial tracking until serial-tracking-v2 is on.
   kit.page('stock-count/serial-tracking', 'Warehousing.SerialTracking', {
