@@ -1,6 +1,7 @@
 import { IonContent, IonPage } from '@ionic/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import './maintenance.css';
 import { useNow } from './useNow.ts';
 import { formatRemaining, parseUpgradingQuery } from './windows.ts';
 

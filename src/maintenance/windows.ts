@@ -58,12 +58,12 @@ export function parseUpgradeWindows(raw: unknown): UpgradeWindow[] {
   });
 }
 
-export function isSystemWindow(window: UpgradeWindow): boolean {
+function isSystemWindow(window: UpgradeWindow): boolean {
   return window.pathPrefix === '/';
 }
 
 /** True when the window covers the module owning `path` (or the whole system). */
-export function coversPath(window: UpgradeWindow, path: string): boolean {
+function coversPath(window: UpgradeWindow, path: string): boolean {
   if (isSystemWindow(window)) return true;
   const prefix = window.pathPrefix.replace(/\/+$/, '');
   return path === prefix || path.startsWith(`${prefix}/`);

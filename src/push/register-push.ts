@@ -20,7 +20,7 @@ export interface PushUser {
 }
 
 /** Tokens come from Firebase Cloud Messaging. */
-export const PUSH_TRANSPORT = 'fcm';
+const PUSH_TRANSPORT = 'fcm';
 
 export type PushOutcome = 'noToken' | 'unchanged' | 'registered' | 'failed';
 
