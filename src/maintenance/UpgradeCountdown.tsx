@@ -71,7 +71,7 @@ export function UpgradeCountdown({ windows, path, bypass, navigate }: UpgradeCou
     return (
       <HeaderStatus
         label={t('Maintenance.UpgradeIn', { service, time: formatRemaining(upcoming.start - now) })}
-        detail={t('Maintenance.UpgradeInLabel', { service, start: time(upcoming.start), end: time(upcoming.end) })}
+        detail={t('Maintenance.UpgradeInDetail', { service, start: time(upcoming.start), end: time(upcoming.end) })}
       />
     );
   }

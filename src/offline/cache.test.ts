@@ -53,8 +53,16 @@ describe('offline cache', () => {
     expect(kinds()).toEqual(['tokensStripped']);
   });
 
-  it('strips only plain data and keeps everything else', () => {
-    expect(stripTokens({ a: [1, { idToken: 'x', b: null }] })).toEqual({ value: { a: [1, { b: null }] }, found: true });
+  it('strips tokens from class instances such as a signed-in User, and keeps built-in values', () => {
+    class SignedInUser {
+      access_token = 'secret';
+      profile = { sub: 'u1' };
+    }
+    const when = new Date(0);
+    expect(stripTokens({ user: new SignedInUser(), when, a: [1, { idToken: 'x', b: null }] })).toEqual({
+      value: { user: { profile: { sub: 'u1' } }, when, a: [1, { b: null }] },
+      found: true,
+    });
     expect(stripTokens('text')).toEqual({ value: 'text', found: false });
   });
 

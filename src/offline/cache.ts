@@ -85,12 +85,28 @@ export interface CacheOptions {
 /** Fields that hold credentials: the cache is readable by any script on the origin, so never store them. */
 const TOKEN_FIELDS = new Set(['access_token', 'refresh_token', 'id_token', 'accessToken', 'refreshToken', 'idToken']);
 
-/** A copy of `value` without token fields at any depth; `found` tells whether any were dropped. */
+/** Values the structured clone keeps as they are; any other object is stored as its own fields. */
+function isCloneableBuiltIn(node: object): boolean {
+  return (
+    node instanceof Date ||
+    node instanceof RegExp ||
+    node instanceof Map ||
+    node instanceof Set ||
+    node instanceof ArrayBuffer ||
+    ArrayBuffer.isView(node) ||
+    (typeof Blob !== 'undefined' && node instanceof Blob)
+  );
+}
+
+/**
+ * A copy of `value` without token fields at any depth; `found` tells whether any were dropped.
+ * Class instances (an oidc-client-ts User, say) are walked too: IndexedDB would store their fields.
+ */
 export function stripTokens(value: unknown): { value: unknown; found: boolean } {
   let found = false;
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
-    if (node === null || typeof node !== 'object' || Object.getPrototypeOf(node) !== Object.prototype) return node;
+    if (node === null || typeof node !== 'object' || isCloneableBuiltIn(node)) return node;
     const copy: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(node)) {
       if (TOKEN_FIELDS.has(key)) found = true;

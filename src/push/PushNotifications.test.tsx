@@ -55,6 +55,21 @@ describe('<PushNotifications>', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('registers again when the user changes, not when the same data comes in new objects', async () => {
+    permission = 'granted';
+    const getToken = vi.spyOn(adapter, 'getToken');
+    const post = vi.fn(async (_body: RegisterTokenBody) => {});
+    const view = await act(async () => render(<PushNotifications settings={settings} user={user} post={post} askPermission={false} navigate={vi.fn()} />));
+    const again = (nextUser: typeof user) =>
+      act(async () => view.rerender(<PushNotifications settings={settings} user={{ ...nextUser }} post={async (body) => post(body)} askPermission={false} navigate={vi.fn()} />));
+    await again(user);
+    expect(getToken).toHaveBeenCalledOnce();
+    expect(post).toHaveBeenCalledOnce();
+    await again({ sub: 'u2', email: 'minh@example.test' });
+    expect(post).toHaveBeenCalledTimes(2);
+    expect(post.mock.calls[1]?.[0]).toMatchObject({ user_id: 'u2', email: 'minh@example.test' });
+  });
+
   it('on a route with browserPermissions explains, then lets the browser ask; a grant registers', async () => {
     const { post, rerender } = await mount(false);
     expect(screen.queryByRole('dialog')).toBeNull();

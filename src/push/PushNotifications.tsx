@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPushAdapter, type PushAdapter, type PushSettings } from './adapter.ts';
 import { NotificationPermissionDialog } from './NotificationPermissionDialog.tsx';
@@ -42,9 +42,13 @@ export function PushNotifications({ settings, user, post, askPermission, navigat
 
   const { sub, email, phone_number } = user;
   const appId = settings?.notificationAppId;
+  // An effect event, so a new `post` or `user` object on each render does not register again.
+  const register = useEffectEvent((loaded: PushAdapter, app: string) => {
+    void registerPush({ adapter: loaded, post, user: { sub, email, phone_number }, appId: app });
+  });
   useEffect(() => {
-    if (adapter && appId) void registerPush({ adapter, post, user: { sub, email, phone_number }, appId });
-  }, [adapter, post, sub, email, phone_number, appId, grants]);
+    if (adapter && appId) register(adapter, appId);
+  }, [adapter, appId, sub, email, phone_number, grants]);
 
   useEffect(
     () =>
