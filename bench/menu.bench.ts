@@ -23,7 +23,7 @@ function userPermissions(count: number): string[] {
 
 const input = (permissions: string[]): GatingInput => ({
   permissions,
-  roles: ['staff-fe:cashier', 'loyalty:qr-game-viewer'],
+  roles: ['cashier', 'qr-game-viewer'],
   flags: Object.fromEntries(FLAG_KEYS.map((key, i) => [key, i % 2 === 0])),
   isOfflineMode: false,
   isAdminDomain: true,

@@ -2,16 +2,15 @@ import { moduleKit, prefix } from './define.ts';
 import { REFACTORED_FINANCE_POS } from './flags.ts';
 
 /**
- * routes.md §2.11. Cashier pages are gated by the staff front-end cashier role (§6 "Cashier"), so
- * they match permissions and roles by the `staff-fe:cashier` prefix (the end-of-shift role
- * `staff-fe:cashier_end_shift` shares it).
+ * routes.md §2.11. Cashier pages belong to the staff front end's point-of-sale cashier (§6
+ * "Cashier"): any `staff-fe:pos-cashier…` permission, or a role starting with `pos-cashier`, opens them.
  */
 const kit = moduleKit({
   path: '/cashier',
   title: 'Cashier.Group',
   icon: 'cash-outline',
   app: 'finance',
-  defaults: { permissions: [prefix('staff-fe:cashier')], usePermissionPrefix: true },
+  defaults: { permissions: [prefix('staff-fe:pos-cashier')], usePermissionPrefix: true },
 });
 
 /** The counter screens belong to the seller the shift is opened for. */

@@ -146,7 +146,7 @@ describe('catalogue shape', () => {
 describe('the spec’s gating, route by route', () => {
   it.each<[string, Partial<RouteItem>]>([
     ['/', { supportOfflineMode: true, title: 'Shell.TodoList' }],
-    ['/customer-management', { permissions: [{ app: 'sellers', resource: 'dealer', action: 'read_ui' }] }],
+    ['/customer-management', { permissions: [{ app: 'sellers', resource: 'dealer', action: 'READ_UI' }] }],
     ['/staff-management', { usePermissionPrefix: true }],
     ['/menu-tracking', { redirectTo: '/internal/menu-directory' }],
     ['/system-catalog/attribute-sets', { hideWhenEnabledFlagKey: flags.ATTRIBUTE_SET_MANAGEMENT }],

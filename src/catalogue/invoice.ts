@@ -18,7 +18,7 @@ export const invoice = kit.group([
   kit.page('branch-invoices/create', 'Invoice.BranchInvoiceCreate', { ...invoicing, permissions: [perm('finance:branch-invoice:create')] }),
   kit.page('adjust', 'Invoice.Adjust', { ...invoicing, permissions: [perm('finance:invoice:update')] }),
   kit.page('issued-failed-invoice-report', 'Invoice.IssuedFailedInvoiceReport', {
-    permissions: [perm('finance:invoice:read_report')],
+    permissions: [perm('finance:invoice:READ_REPORT')],
     flagKey: ISSUED_FAILED_INVOICE_REPORT,
   }),
 ]);

@@ -4,7 +4,7 @@ import { LOYALTY_CAMPAIGN, LOYALTY_GENERAL_REPORT } from './flags.ts';
 
 /**
  * routes.md §2.21. Loyalty is platform-wide, so every loyalty route hides the seller and platform
- * switches. Settings come from the loyalty management service, the rest from the loyalty service.
+ * switches. All are checked against the loyalty service (shell.md §6 lists no separate management one).
  */
 const kit = moduleKit({
   path: '/loyalty',
@@ -17,11 +17,11 @@ const kit = moduleKit({
 const GENERAL_REPORT_ENVIRONMENTS: readonly Environment[] = ['staging', 'production'];
 /** The spec flags the campaign pages as a whole: list, form and detail go together. */
 const campaign = { flagKey: LOYALTY_CAMPAIGN } as const;
-/** QR games are gated by the qr-game-viewer / qr-game-admin roles, namespaced under loyalty. */
+/** QR games open with a loyalty qr-game permission or the qr-game-viewer / qr-game-admin roles. */
 const qrGame = { permissions: [prefix('loyalty:qr-game')], usePermissionPrefix: true } as const;
 
 export const loyalty = kit.group([
-  kit.page('common-settings/rule-money-point', 'Loyalty.RuleMoneyPoint', { permissions: [perm('loyalty-management:rule:read')] }),
+  kit.page('common-settings/rule-money-point', 'Loyalty.RuleMoneyPoint', { permissions: [perm('loyalty:money-point-rule:read')] }),
   kit.page('transaction-manager/transaction', 'Loyalty.Transaction', { permissions: [perm('loyalty:transaction:read')] }),
   kit.page('transaction-manager/transaction-point', 'Loyalty.TransactionPoint', { permissions: [perm('loyalty:transaction:read')] }),
   kit.page('transaction-manager/transaction-system', 'Loyalty.TransactionSystem', { permissions: [perm('loyalty:transaction:read')] }),
@@ -32,15 +32,15 @@ export const loyalty = kit.group([
     src: '/superset/dashboard/loyalty-general-report/',
     dashboardParams: true,
     hideTitle: true, // the dashboard has its own title
-    permissions: [perm('loyalty:report:read_report')],
+    permissions: [perm('loyalty:report:READ_REPORT')],
     environments: GENERAL_REPORT_ENVIRONMENTS,
     flagKey: LOYALTY_GENERAL_REPORT,
   }),
-  kit.page('report-manager/balance-report', 'Loyalty.BalanceReport', { permissions: [perm('loyalty:report:read_report')] }),
-  kit.page('report-manager/transaction-report', 'Loyalty.TransactionReport', { permissions: [perm('loyalty:report:read_report')] }),
-  kit.page('campaign/list', 'Loyalty.CampaignList', { ...campaign, permissions: [perm('loyalty-management:campaign:read')] }),
-  kit.hidden('campaign/create', 'Loyalty.CampaignCreate', { ...campaign, permissions: [perm('loyalty-management:campaign:create')] }),
-  kit.hidden('campaign/detail/:id', 'Loyalty.CampaignDetail', { ...campaign, permissions: [perm('loyalty-management:campaign:read')] }),
+  kit.page('report-manager/balance-report', 'Loyalty.BalanceReport', { permissions: [perm('loyalty:report:READ_REPORT')] }),
+  kit.page('report-manager/transaction-report', 'Loyalty.TransactionReport', { permissions: [perm('loyalty:report:READ_REPORT')] }),
+  kit.page('campaign/list', 'Loyalty.CampaignList', { ...campaign, permissions: [perm('loyalty:campaign:read')] }),
+  kit.hidden('campaign/create', 'Loyalty.CampaignCreate', { ...campaign, permissions: [perm('loyalty:campaign:create')] }),
+  kit.hidden('campaign/detail/:id', 'Loyalty.CampaignDetail', { ...campaign, permissions: [perm('loyalty:campaign:read')] }),
   kit.page('game-management/qr-game', 'Loyalty.QrGame', qrGame),
   kit.hidden('game-management/qr-game/create', 'Loyalty.QrGameCreate', qrGame),
   kit.hidden('game-management/qr-game/export-history', 'Loyalty.QrGameExportHistory', qrGame),

@@ -48,6 +48,6 @@ export const products = kit.group([
   }),
   kit.hidden('products/:id', 'Products.ProductDetail', { permissions: productRead }),
   kit.hidden('action-history/:serviceCode/:actionObject/:actionOn', 'Common.ActionHistory', {
-    permissions: [perm('catalog:product:view_audit_log')],
+    permissions: [perm('catalog:product:VIEW_AUDIT_LOG')],
   }),
 ]);

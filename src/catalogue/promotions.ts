@@ -16,10 +16,10 @@ export const promotions = kit.group([
   kit.page('qr-promotions/create', 'Promotions.QrPromotionsCreate', { permissions: [perm('staff-bff:qr-promotion:create')] }),
   listPages(kit, 'flash-sales', 'Promotions.FlashSales', 'promotion:flash-sale', ['create', ':id']),
   listPages(kit, 'coupons', 'Promotions.Coupons', 'promotion:coupon', ['create', ':id']),
-  kit.page('coupons/tracking', 'Promotions.CouponsTracking', { permissions: [perm('promotion:coupon:tracking')] }),
+  kit.page('coupons/tracking', 'Promotions.CouponsTracking', { permissions: [perm('promotion:coupon:TRACKING')] }),
   // Budgets span every seller of the platform, hence the multi-seller action.
-  kit.page('budgets', 'Promotions.Budgets', { permissions: [perm('promotion:budget:read_multi_sellers')] }),
-  kit.hidden('budgets/:id', 'Promotions.BudgetsDetail', { permissions: [perm('promotion:budget:read_multi_sellers')] }),
+  kit.page('budgets', 'Promotions.Budgets', { permissions: [perm('promotion:budget:READ_MULTI_SELLERS')] }),
+  kit.hidden('budgets/:id', 'Promotions.BudgetsDetail', { permissions: [perm('promotion:budget:READ_MULTI_SELLERS')] }),
   listPages(kit, 'gift-codes', 'Promotions.GiftCodes', 'promotion:gift-code', [':id', 'create']),
   kit.page('buckets', 'Promotions.Buckets', { permissions: [perm('staff-bff:bucket:read')] }),
   kit.page('check-coupon', 'Promotions.CheckCoupon', { permissions: [perm('promotion:coupon:read')] }),

@@ -86,11 +86,11 @@ export const purchasing = kit.group([
   kit.external('suppliers', 'Purchasing.Suppliers', { ...oldWarehouse, src: '/suppliers', permissions: [perm('supply:supplier:read')] }),
   listPages(kit, 'stock-transfer', 'Purchasing.StockTransfer', 'supply:stock-transfer', ['create']),
   kit.page('stock-transfer-tracking', 'Purchasing.StockTransferTracking', {
-    permissions: [perm('supply:stock-transfer:tracking')],
+    permissions: [perm('supply:stock-transfer:TRACKING')],
     flagKey: STOCK_TRANSFER_TRACKING,
   }),
   listPages(kit, 'inventory-tracking', 'Purchasing.InventoryTracking', 'supply:inventory', ['upload-history']),
-  kit.page('inventory-report', 'Purchasing.InventoryReport', { permissions: [perm('supply:inventory:read_report')] }),
+  kit.page('inventory-report', 'Purchasing.InventoryReport', { permissions: [perm('supply:inventory:READ_REPORT')] }),
   kit.external('branch-manual-requests', 'Purchasing.BranchManualRequests', {
     ...oldWarehouse,
     src: '/branch-manual-requests',
@@ -127,7 +127,7 @@ export const purchasing = kit.group([
   }),
   kit.hidden('site-lead-time/:siteId', 'Purchasing.SiteLeadTime', { permissions: [perm('supply:site-lead-time:read')] }),
   kit.hidden('action-history/:serviceCode/:actionObject/:actionOn', 'Common.ActionHistory', {
-    permissions: [perm('supply:action-history:view_audit_log')],
+    permissions: [perm('supply:action-history:VIEW_AUDIT_LOG')],
   }),
   kit.page('manufacture-management', 'Purchasing.ManufactureManagement', manufacture),
   kit.hidden('manufacture-management/import-history', 'Purchasing.ManufactureManagementImportHistory', manufacture),

@@ -31,82 +31,82 @@ const invoicing = { sellerSupport: 'invoicing' } as const;
 const misa = { flagKey: MISA_REPORTS } as const;
 
 const BUSINESS: readonly Report[] = [
-  ['seller-sale-report', 'Reports.SellerSaleReport', 'order:seller-sale-report:read_report'],
-  ['graph-sale-report', 'Reports.GraphSaleReport', 'order:sale-report:read_report'],
-  ['tabular-sale-report', 'Reports.TabularSaleReport', 'order:sale-report:read_report'],
-  ['sellout-report', 'Reports.SelloutReport', 'order:sellout-report:read_report', groupParent],
-  ['sales-order-report', 'Reports.SalesOrderReport', 'order:sales-order-report:read_report'],
+  ['seller-sale-report', 'Reports.SellerSaleReport', 'order:seller-sale-report:READ_REPORT'],
+  ['graph-sale-report', 'Reports.GraphSaleReport', 'order:sale-report:READ_REPORT'],
+  ['tabular-sale-report', 'Reports.TabularSaleReport', 'order:sale-report:READ_REPORT'],
+  ['sellout-report', 'Reports.SelloutReport', 'order:sellout-report:READ_REPORT', groupParent],
+  ['sales-order-report', 'Reports.SalesOrderReport', 'order:sales-order-report:READ_REPORT'],
   ['revenue-report', 'Reports.RevenueReport', 'order:report:read:revenue_report'],
   ['revenue-report-v2', 'Reports.RevenueReportV2', 'order:report:read:revenue_report'],
   ['discount-approved-orders-report', 'Reports.DiscountApprovedOrdersReport', 'order:report:read:discount_approved_report'],
 ];
 
 const ACCOUNTING: readonly Report[] = [
-  ['receivables-by-order', 'Reports.ReceivablesByOrder', 'finance:receivable:read_report'],
-  ['receivables-by-object', 'Reports.ReceivablesByObject', 'finance:receivable:read_report'],
-  ['goods-transactions', 'Reports.GoodsTransactions', 'finance:goods-transaction:read_report'],
-  ['money-transactions', 'Reports.MoneyTransactions', 'finance:money-transaction:read_report'],
-  ['vat-out-report', 'Reports.VatOutReport', 'finance:vat-report:read_report', invoicing],
-  ['vat-in-report', 'Reports.VatInReport', 'finance:vat-report:read_report', invoicing],
-  ['branch-vat-report', 'Reports.BranchVatReport', 'finance:branch-vat-report:read_report', invoicing],
-  ['other-reports', 'Reports.OtherReports', 'finance:other-report:read_report'],
-  ['debt-report', 'Reports.DebtReport', 'finance:debt-report:read_report', groupParent],
-  ['bank-reconciliations', 'Reports.BankReconciliations', 'finance:bank-reconciliation:read_report'],
-  ['stock-transfer-out', 'Reports.StockTransferOut', 'finance:stock-transfer:read_report'],
+  ['receivables-by-order', 'Reports.ReceivablesByOrder', 'finance:receivable:READ_REPORT'],
+  ['receivables-by-object', 'Reports.ReceivablesByObject', 'finance:receivable:READ_REPORT'],
+  ['goods-transactions', 'Reports.GoodsTransactions', 'finance:goods-transaction:READ_REPORT'],
+  ['money-transactions', 'Reports.MoneyTransactions', 'finance:money-transaction:READ_REPORT'],
+  ['vat-out-report', 'Reports.VatOutReport', 'finance:vat-report:READ_REPORT', invoicing],
+  ['vat-in-report', 'Reports.VatInReport', 'finance:vat-report:READ_REPORT', invoicing],
+  ['branch-vat-report', 'Reports.BranchVatReport', 'finance:branch-vat-report:READ_REPORT', invoicing],
+  ['other-reports', 'Reports.OtherReports', 'finance:other-report:READ_REPORT'],
+  ['debt-report', 'Reports.DebtReport', 'finance:debt-report:READ_REPORT', groupParent],
+  ['bank-reconciliations', 'Reports.BankReconciliations', 'finance:bank-reconciliation:READ_REPORT'],
+  ['stock-transfer-out', 'Reports.StockTransferOut', 'finance:stock-transfer:READ_REPORT'],
   // The invoice and receipt/issue reports below are the MISA-format ones (routes.md §9).
   ['sale-order-invoice-report', 'Reports.SaleOrderInvoiceReport', 'finance:misa-report:read:so', misa],
   ['return-invoice-report', 'Reports.ReturnInvoiceReport', 'finance:misa-report:read:sor', misa],
   ['purchase-receipt-report', 'Reports.PurchaseReceiptReport', 'finance:misa-report:read:po', misa],
   ['return-issue-report', 'Reports.ReturnIssueReport', 'finance:misa-report:read:por', misa],
-  ['other-receipt-report', 'Reports.OtherReceiptReport', 'finance:misa-report:read_report', misa],
-  ['other-issue-report', 'Reports.OtherIssueReport', 'finance:misa-report:read_report', misa],
-  ['end-of-shift', 'Reports.EndOfShift', 'finance:end-of-shift-report:read_report', { flagKey: END_OF_SHIFT_REPORT }],
-  ['cash-balance', 'Reports.CashBalance', 'finance:cash-balance-report:read_report', { flagKey: CASH_BALANCE_REPORT }],
-  ['payment-receipt', 'Reports.PaymentReceipt', 'finance:payment-receipt:read_report'],
+  ['other-receipt-report', 'Reports.OtherReceiptReport', 'finance:misa-report:READ_REPORT', misa],
+  ['other-issue-report', 'Reports.OtherIssueReport', 'finance:misa-report:READ_REPORT', misa],
+  ['end-of-shift', 'Reports.EndOfShift', 'finance:end-of-shift-report:READ_REPORT', { flagKey: END_OF_SHIFT_REPORT }],
+  ['cash-balance', 'Reports.CashBalance', 'finance:cash-balance-report:READ_REPORT', { flagKey: CASH_BALANCE_REPORT }],
+  ['payment-receipt', 'Reports.PaymentReceipt', 'finance:payment-receipt:READ_REPORT'],
   ['internal-site-transfer-import', 'Reports.InternalSiteTransferImport', 'finance:report:read:site_transfer'],
   ['internal-site-transfer-export', 'Reports.InternalSiteTransferExport', 'finance:report:read:site_transfer'],
-  ['consignment-sales', 'Reports.ConsignmentSales', 'finance:consignment-sale:read_report'],
-  ['third-party-payment-reconciliation', 'Reports.ThirdPartyPaymentReconciliation', 'finance:payment-reconciliation:read_report'],
-  ['terminal-order-reconciliation', 'Reports.TerminalOrderReconciliation', 'finance:terminal-reconciliation:read_report'],
+  ['consignment-sales', 'Reports.ConsignmentSales', 'finance:consignment-sale:READ_REPORT'],
+  ['third-party-payment-reconciliation', 'Reports.ThirdPartyPaymentReconciliation', 'finance:payment-reconciliation:READ_REPORT'],
+  ['terminal-order-reconciliation', 'Reports.TerminalOrderReconciliation', 'finance:terminal-reconciliation:READ_REPORT'],
 ];
 
 const WAREHOUSE: readonly Report[] = [
-  ['stock-import', 'Reports.StockImport', 'warehouse:report:read_report', outside],
-  ['stock-export', 'Reports.StockExport', 'warehouse:report:read_report', outside],
-  ['movement-summary', 'Reports.MovementSummary', 'warehouse:report:read_report', outside],
-  ['stock-card', 'Reports.StockCard', 'warehouse:report:read_report', outside],
-  ['inventory', 'Reports.Inventory', 'warehouse:inventory-report:read_report', groupParent],
+  ['stock-import', 'Reports.StockImport', 'warehouse:report:READ_REPORT', outside],
+  ['stock-export', 'Reports.StockExport', 'warehouse:report:READ_REPORT', outside],
+  ['movement-summary', 'Reports.MovementSummary', 'warehouse:report:READ_REPORT', outside],
+  ['stock-card', 'Reports.StockCard', 'warehouse:report:READ_REPORT', outside],
+  ['inventory', 'Reports.Inventory', 'warehouse:inventory-report:READ_REPORT', groupParent],
   ['site-transfer', 'Reports.SiteTransfer', 'warehouse:report:read:site_transfer'],
-  ['stock-summary', 'Reports.StockSummary', 'warehouse:stock-summary:read_report'],
+  ['stock-summary', 'Reports.StockSummary', 'warehouse:stock-summary:READ_REPORT'],
   ['stock-summary-cogs', 'Reports.StockSummaryCogs', 'warehouse:stock-summary:read:cogs'],
-  ['stock-summary-by-lot', 'Reports.StockSummaryByLot', 'warehouse:stock-summary:read_report'],
-  ['stock-summary-consignment', 'Reports.StockSummaryConsignment', 'warehouse:stock-summary:read_report'],
+  ['stock-summary-by-lot', 'Reports.StockSummaryByLot', 'warehouse:stock-summary:READ_REPORT'],
+  ['stock-summary-consignment', 'Reports.StockSummaryConsignment', 'warehouse:stock-summary:READ_REPORT'],
   // One path, two pages: v1 until warehouse-transaction-report-v2 is on.
-  ['warehouse-transaction', 'Reports.WarehouseTransaction', 'warehouse:transaction-report:read_report', {
+  ['warehouse-transaction', 'Reports.WarehouseTransaction', 'warehouse:transaction-report:READ_REPORT', {
     app: 'warehouse',
     hideWhenEnabledFlagKey: WAREHOUSE_TRANSACTION_REPORT_V2,
   }],
-  ['warehouse-transaction', 'Reports.WarehouseTransaction', 'warehouse:transaction-report:read_report', {
+  ['warehouse-transaction', 'Reports.WarehouseTransaction', 'warehouse:transaction-report:READ_REPORT', {
     flagKey: WAREHOUSE_TRANSACTION_REPORT_V2,
   }],
   ['warehouse-transaction-cogs', 'Reports.WarehouseTransactionCogs', 'warehouse:transaction-report:read:cogs'],
-  ['stock-count-session', 'Reports.StockCountSession', 'warehouse:stock-count-session:read_report'],
-  ['stock-transaction', 'Reports.StockTransaction', 'warehouse:stock-transaction:read_report'],
-  ['current-stock', 'Reports.CurrentStock', 'warehouse:stock:read_report'],
+  ['stock-count-session', 'Reports.StockCountSession', 'warehouse:stock-count-session:READ_REPORT'],
+  ['stock-transaction', 'Reports.StockTransaction', 'warehouse:stock-transaction:READ_REPORT'],
+  ['current-stock', 'Reports.CurrentStock', 'warehouse:stock:READ_REPORT'],
 ];
 
 const LOGISTICS: readonly Report[] = [
-  ['shipping-report', 'Reports.ShippingReport', 'logistics:shipping-report:read_report'],
-  ['shipping-expense', 'Reports.ShippingExpense', 'logistics:shipping-expense:read_report', { external: true }],
+  ['shipping-report', 'Reports.ShippingReport', 'logistics:shipping-report:READ_REPORT'],
+  ['shipping-expense', 'Reports.ShippingExpense', 'logistics:shipping-expense:READ_REPORT', { external: true }],
 ];
 
 const PURCHASING: readonly Report[] = [
-  ['purchase-report', 'Reports.PurchaseReport', 'supply:purchase-report:read_report'],
-  ['import-report', 'Reports.ImportReport', 'supply:import-report:read_report'],
+  ['purchase-report', 'Reports.PurchaseReport', 'supply:purchase-report:READ_REPORT'],
+  ['import-report', 'Reports.ImportReport', 'supply:import-report:READ_REPORT'],
 ];
 
 const EVOUCHER_GIFT: readonly Report[] = [
-  ['report', 'Reports.EvoucherGiftReport', 'promotion:evoucher-gift:read_report'],
+  ['report', 'Reports.EvoucherGiftReport', 'promotion:evoucher-gift:READ_REPORT'],
   ['export-history', 'Reports.EvoucherGiftExportHistory', 'promotion:evoucher-gift:read'],
 ];
 
@@ -197,7 +197,7 @@ export const reportsGroup = kit.group([
   reports('logistics', LOGISTICS, { app: 'logistics' }),
   reports('purchasing', PURCHASING, { app: 'supplyChain' }),
   reports('evoucher-gift', EVOUCHER_GIFT, { app: 'promotion' }),
-  kit.page('finance/cash-funds', 'Reports.CashFunds', { permissions: [perm('finance:cash-fund:read_report')], flagKey: CASH_FUNDS }),
+  kit.page('finance/cash-funds', 'Reports.CashFunds', { permissions: [perm('finance:cash-fund:READ_REPORT')], flagKey: CASH_FUNDS }),
   kit.shell('export-history/:exportType', 'Common.ExportHistory', { shellPage: 'exportHistory', hideInMenu: true }),
   SELLER_WIDE_EXPORT_TYPES.map((type) =>
     kit.shell(`export-history/${type}`, 'Common.ExportHistory', { shellPage: 'exportHistory', hideInMenu: true, hideSellerSwitch: true }),

@@ -11,7 +11,7 @@ export const home = topPage('/', 'Shell.TodoList', 'home-outline', 'erp', {
 
 export const customerManagement = topPage('/customer-management', 'Shell.CustomerManagement', 'people-circle-outline', 'sellerCenter', {
   src: '/dealers',
-  permissions: [perm('sellers:dealer:read_ui')],
+  permissions: [perm('sellers:dealer:READ_UI')],
   guide: { serviceCode: 'seller-center', userGuideCode: 'customer-management' },
 });
 

@@ -32,6 +32,6 @@ export const crmGroup = crm.group([
   crm.page('/file-import-lead', 'Crm.FileImportLead', { permissions: [perm('lead:lead:create:import')] }),
   crm.page('/customers', 'Crm.Customers', { permissions: [perm('lead:customer:read')] }),
   crm.page('/implement/list', 'Crm.ImplementList', { permissions: [perm('lead:implement:read')] }),
-  LEAD_REPORTS.map(([rel, title]) => crm.page(`/report/${rel}`, title, { permissions: [perm('lead:report:read_report')] })),
-  crm.page('/timesheet/report', 'Crm.TimesheetReport', { permissions: [perm('lead:timesheet:read_report')] }),
+  LEAD_REPORTS.map(([rel, title]) => crm.page(`/report/${rel}`, title, { permissions: [perm('lead:report:READ_REPORT')] })),
+  crm.page('/timesheet/report', 'Crm.TimesheetReport', { permissions: [perm('lead:timesheet:READ_REPORT')] }),
 ]);

@@ -37,7 +37,7 @@ const EXTERNAL_PAGES = [
   ['import/putaway', 'Warehousing.Putaway', 'warehouse:putaway:read'],
   ['import/customer-returns', 'Warehousing.CustomerReturns', 'warehouse:customer-return:read'],
   ['order/orders', 'Warehousing.Orders', 'warehouse:order:read'],
-  ['order/order-tracking', 'Warehousing.OrderTracking', 'warehouse:order:tracking'],
+  ['order/order-tracking', 'Warehousing.OrderTracking', 'warehouse:order:TRACKING'],
   ['outbound/outbound-requests', 'Warehousing.OutboundRequests', 'warehouse:outbound-request:read'],
   ['outbound/shipments', 'Warehousing.Shipments', 'warehouse:shipment:read'],
   ['outbound/delivery-trips', 'Warehousing.DeliveryTrips', 'warehouse:delivery-trip:read'],
@@ -50,11 +50,12 @@ const external = (group: string) =>
 
 const exportHandling = { permissions: [perm('warehouse:export-request:update')], flagKey: EXPORT_REQUEST_HANDLING, ...atSite } as const;
 const transaction = withSite({ permissions: [perm('warehouse:warehouse-transaction:read')] });
-const serialTracking = { permissions: [perm('warehouse:serial:tracking')], ...atSite, ...handheld } as const;
+const serialTracking = { permissions: [perm('warehouse:serial-tracking:read')], ...atSite, ...handheld } as const;
 
 export const warehousing = kit.group([
-  // Master data
-  listPages(kit, 'master-data/sites', 'Warehousing.Sites', 'warehouse:site', ['create', 'upload-history', ':id']),
+  // Master data. Every user reads their own sites (warehouse:site:read, at start-up), so site
+  // administration is a resource of its own.
+  listPages(kit, 'master-data/sites', 'Warehousing.Sites', 'warehouse:site-master-data', ['create', 'upload-history', ':id']),
   listPages(kit, 'master-data/warehouses', 'Warehousing.Warehouses', 'warehouse:warehouse', ['create', 'upload-history', ':id']),
   kit.page('master-data/bin-location', 'Warehousing.BinLocation', { permissions: [perm('warehouse:bin-location:read')] }),
   listPages(kit, 'master-data/management-adjustment-reason', 'Warehousing.AdjustmentReasons', 'warehouse:adjustment-reason', [
@@ -100,7 +101,7 @@ export const warehousing = kit.group([
   kit.page('export/picking-process', 'Warehousing.PickingProcess', {
     ...atSite,
     ...handheld,
-    permissions: [perm('warehouse:picking-list:update')],
+    permissions: [perm('warehouse:picking-process:update')],
     flagKey: PICKING_PROCESS,
     isNotUseMobileViewWhenEnabledFlagKey: PICKING_PROCESS_DESKTOP_VIEW,
     ...guide('picking-process'),
@@ -115,7 +116,7 @@ export const warehousing = kit.group([
   kit.hidden('export/export-requests-handling/:id', 'Warehousing.ExportRequestsHandlingDetail', exportHandling),
   kit.page('export/handover', 'Warehousing.Handover', withSite({ permissions: [perm('warehouse:handover:read')] })),
   kit.page('export/handover-por', 'Warehousing.HandoverPor', withSite({ permissions: [perm('warehouse:handover:read:por')] })),
-  kit.page('export/replace-serial', 'Warehousing.ReplaceSerial', { ...atSite, ...handheld, permissions: [perm('warehouse:serial:update')] }),
+  kit.page('export/replace-serial', 'Warehousing.ReplaceSerial', { ...atSite, ...handheld, permissions: [perm('warehouse:replace-serial:update')] }),
   external('order'),
   external('outbound'),
   // Stock adjustment
@@ -143,7 +144,7 @@ export const warehousing = kit.group([
     ...atSite,
     ...handheld,
     requireSiteId: true,
-    permissions: [perm('warehouse:stock-movement:update')],
+    permissions: [perm('warehouse:internal-stock-movement:create')],
     ...guide('internal-stock-movement'),
   }),
   // Manufacture
@@ -184,6 +185,6 @@ export const warehousing = kit.group([
     permissions: [perm('warehouse:file-processing:read')],
   }),
   kit.hidden('audit-log-action-history/:serviceCode/:actionObject/:actionOn', 'Warehousing.AuditLogActionHistory', {
-    permissions: [perm('warehouse:audit-log:view_audit_log')],
+    permissions: [perm('warehouse:audit-log:VIEW_AUDIT_LOG')],
   }),
 ]);

@@ -87,12 +87,16 @@ export function meetsRequirement(grants: Grants, requirement: PermissionRequirem
   return grants.permissions.has(keys.own) || hasWildcard(grants, keys);
 }
 
-/** Met by any permission (and, when `withRoles`, any role) starting with the requirement, or a wildcard. */
+/**
+ * Met by any permission starting with the requirement, or a wildcard. With `withRoles`, also by a
+ * role starting with the requirement's resource: the spec's roles are named like resources
+ * (`legacy-staff-management`, `qr-game-admin`, `cashier_end_shift`), not like permissions.
+ */
 function meetsPrefix(grants: Grants, requirement: PermissionRequirement, withRoles: boolean): boolean {
   const keys = keysOf(requirement);
   return (
     hasPrefix(grants.sortedPermissions, keys.own) ||
-    (withRoles && hasPrefix(grants.sortedRoles, keys.own)) ||
+    (withRoles && hasPrefix(grants.sortedRoles, requirement.resource ?? requirement.app)) ||
     hasWildcard(grants, keys)
   );
 }
