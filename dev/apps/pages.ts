@@ -54,7 +54,7 @@ const TODO_LIST = `
 </section>`;
 
 /** A sample app's page for any path: names the app and path, shows the shell's settings, sends every message. */
-export function appPage(key: AppKey, pathWithQuery: string): string {
+export function appPage(key: AppKey, pathWithQuery: string, pageView: number): string {
   const name = APP_NAMES[key];
   const isHome = key === 'erp' && pathWithQuery.split('?')[0] === '/';
   const isPos = key === 'pos';
@@ -69,7 +69,7 @@ export function appPage(key: AppKey, pathWithQuery: string): string {
   ${MESSAGE_CONTROLS}
   <p id="signed-in-user"></p>
   ${isPos ? '<p id="offline-status" role="status"></p>' : ''}
-  <p>Loaded at <time id="loaded-at"></time>, load number <output id="load-count"></output> in this tab.</p>
+  <p>Loaded at <time id="loaded-at"></time>; page view <output id="page-view">${pageView}</output> of this app.</p>
 </main>`,
     isPos ? { 'app-key': key, 'pos-worker': POS_SERVICE_WORKER } : { 'app-key': key },
     'dev/apps/browser/app-page.ts',

@@ -25,6 +25,8 @@ async function transpile(path: string): Promise<string> {
  */
 export async function createAppsServer(server: Server): Promise<FastifyInstance> {
   const app = Fastify({ serverFactory: (handler) => server.on('request', handler), logger: false });
+  // Page views per app: third-party frames may not use storage, so the count lives on the server.
+  const pageViews = new Map<AppKey, number>();
 
   for (const path of BROWSER_MODULES) {
     app.get(MODULE_PREFIX + path, async (request, reply) => {
@@ -35,10 +37,16 @@ export async function createAppsServer(server: Server): Promise<FastifyInstance>
     });
   }
 
+  // Browsers ask every top-level page for one; it must not count as a page view.
+  app.get('/favicon.ico', (_request, reply) => reply.code(204).send());
+
   app.get('/*', async (request, reply) => {
     const key = appByHost.get(request.hostname);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    return key ? appPage(key, request.url) : hostilePage(request.host);
+    if (!key) return hostilePage(request.host);
+    const views = (pageViews.get(key) ?? 0) + 1;
+    pageViews.set(key, views);
+    return appPage(key, request.url, views);
   });
 
   await app.ready();

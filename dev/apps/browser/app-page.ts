@@ -4,8 +4,6 @@ import { POS_CACHE } from './pos-cache.ts';
 
 /** A sample embedded app page: shows the shell's settings and talks to the shell with the real frame client. */
 
-const LOAD_COUNT_KEY = 'sample-app-load-count';
-
 const settings = readFrameSettings();
 const client = createFrameClient(parent, settings);
 
@@ -34,10 +32,7 @@ wireControls((kind) => {
   return send(client, kind, (user) => (byId('signed-in-user').textContent = `Signed-in user: ${user.name}`));
 });
 
-// A load counter per tab: a kept-alive frame keeps its number, a reloaded one counts up.
-const loads = Number(sessionStorage.getItem(LOAD_COUNT_KEY) ?? '0') + 1;
-sessionStorage.setItem(LOAD_COUNT_KEY, String(loads));
-byId('load-count').textContent = String(loads);
+// A kept-alive frame keeps its load time; a reloaded one shows a new one (the server counts page views).
 const loadedAt = byId<HTMLTimeElement>('loaded-at');
 loadedAt.dateTime = new Date().toISOString();
 loadedAt.textContent = new Date().toLocaleTimeString();

@@ -1,0 +1,168 @@
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROTOCOL, type FrameSettings, type FrameToShellMessage } from '../../packages/frame-client/index.ts';
+import { startStack, type Stack } from '../stack.ts';
+import { launchChromium, startStandIn, type StandIn } from '../testing/browser.ts';
+import { request } from '../testing/http.ts';
+
+/**
+ * A page on another origin plays the shell: it embeds an app in an iframe with settings in the
+ * frame's name, records every message, and answers user-data requests with a secret token.
+ */
+const HOST_PAGE = `<!doctype html><html lang="en"><head><title>Shell stand-in</title></head><body>
+<script>
+  window.received = [];
+  const query = new URLSearchParams(location.search);
+  addEventListener('message', (event) => {
+    window.received.push({ origin: event.origin, data: event.data });
+    if (event.data && event.data.type === 'user-data-request') {
+      event.source.postMessage({ protocol: '${PROTOCOL}', type: 'user-data', requestId: event.data.requestId,
+        user: { sub: 'staff-0002', name: 'Trần Thị Thu Ngân', email: null, picture: null, accessToken: 'SECRET-ACCESS-TOKEN', sellerId: 2, platformId: 1, siteId: 104 } }, event.origin);
+    }
+  });
+  const frame = Object.assign(document.createElement('iframe'), { id: 'app', title: 'Embedded app', name: query.get('settings'), src: query.get('src') });
+  frame.style.cssText = 'width:100%;height:1200px';
+  document.body.append(frame);
+</script></body></html>`;
+
+let stack: Stack;
+let shell: StandIn;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  shell = await startStandIn({ '/host': HOST_PAGE });
+  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 } });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  await shell?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext();
+  // Below the test timeout, so a missing element fails with its locator named.
+  context.setDefaultTimeout(8000);
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+const settings: FrameSettings = {
+  language: 'vi',
+  platformId: 1,
+  numberDisplayFormat: { thousandSeparator: '.', decimalSeparator: ',' },
+  seller: { id: 2, name: 'Điện máy Đà Nẵng' },
+  site: { id: 104, name: 'Cửa hàng Quận 1' },
+  parentOrigin: '',
+  clientId: 'staff-portal',
+  oauthDomain: 'portal.localhost',
+  isAdminDomain: false,
+  backIcon: true,
+  hideBackButton: false,
+  isMobileView: false,
+  trackerAppId: 'staff-portal-local',
+  title: 'Đơn hàng',
+  isOnlineMode: true,
+  serviceIds: ['orders'],
+  notificationAppId: 'staff-portal',
+};
+
+async function embed(src: string): Promise<Frame> {
+  const query = new URLSearchParams({ src, settings: JSON.stringify({ ...settings, parentOrigin: shell.origin }) });
+  await page.goto(`${shell.origin}/host?${query}`);
+  const handle = await page.waitForSelector('iframe#app');
+  const frame = await handle.contentFrame();
+  if (!frame) throw new Error('no frame');
+  // The frame starts as about:blank; wait for the app's document and its module scripts.
+  await frame.waitForURL(src);
+  await frame.waitForLoadState('load');
+  return frame;
+}
+
+const received = () => page.evaluate(() => (window as unknown as { received: { origin: string; data: FrameToShellMessage }[] }).received);
+
+describe('sample embedded app', () => {
+  it('names the app and path, shows the settings from window.name and sends every message', async () => {
+    const origin = stack.apps.sellerCenterV2;
+    expect(origin).toMatch(/^http:\/\/seller-center-v2\.portal\.localhost:\d+$/);
+    const frame = await embed(`${origin}/orders/123?tab=items`);
+    await frame.getByRole('heading', { level: 1, name: 'Seller Center V2' }).waitFor();
+    await frame.getByRole('heading', { name: 'Path: /orders/123?tab=items' }).waitFor();
+    await frame.getByText(`Embedded by ${shell.origin}`).waitFor();
+    expect(await frame.locator('#settings').textContent()).toContain('Điện máy Đà Nẵng');
+    expect(await frame.locator('html').getAttribute('lang')).toBe('vi');
+
+    await frame.getByLabel('Route path').fill('/orders/marketplace');
+    await frame.getByRole('button', { name: 'Sync route' }).click();
+    await frame.getByRole('button', { name: 'Start editing' }).click();
+    await frame.getByRole('button', { name: 'End editing' }).click();
+    await frame.getByRole('button', { name: 'Log out' }).click();
+    await frame.getByRole('button', { name: 'Request user data' }).click();
+    await frame.getByText('Signed-in user: Trần Thị Thu Ngân').waitFor();
+    expect(await frame.content()).not.toContain('SECRET-ACCESS-TOKEN');
+
+    const messages = await received();
+    expect(messages.every((message) => message.origin === origin)).toBe(true);
+    expect(messages.map((message) => message.data)).toEqual([
+      { protocol: PROTOCOL, type: 'route', path: '/orders/marketplace' },
+      { protocol: PROTOCOL, type: 'edit-start' },
+      { protocol: PROTOCOL, type: 'edit-end' },
+      { protocol: PROTOCOL, type: 'logout' },
+      { protocol: PROTOCOL, type: 'user-data-request', requestId: expect.any(String) },
+    ]);
+  });
+
+  it('shows a page-view count and load time, so a reloaded frame can be told from a kept-alive one', async () => {
+    const frame = await embed(`${stack.apps.finance}/reports`);
+    const loadedAt = () => frame.locator('#loaded-at').getAttribute('datetime');
+    const first = await loadedAt();
+    expect(first).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await frame.locator('#page-view').textContent()).toBe('1');
+    await frame.goto(`${stack.apps.finance}/reports?again=1`);
+    expect(await frame.locator('#page-view').textContent()).toBe('2');
+    expect(await loadedAt()).not.toBe(first);
+  });
+
+  it("shows the ERP home as the to-do list, and says so when it is not embedded", async () => {
+    await page.goto(`${stack.apps.erp}/`);
+    await page.getByRole('heading', { name: 'To-do list' }).waitFor();
+    await page.getByText('Not embedded by the Staff Portal shell').waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('status').getByText(/Not embedded/).waitFor();
+    expect(await page.locator('meta[name=viewport]').count()).toBe(1);
+  });
+
+  it('keeps POS pages working offline with its own service worker', async () => {
+    await page.goto(`${stack.apps.pos}/dpos/create-order`);
+    await page.getByText('Available offline').waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Path: /dpos/create-order' }).waitFor();
+    const offline = await page.goto(`${stack.apps.pos}/dpos/never-visited`);
+    expect(offline?.status()).toBe(503);
+  });
+});
+
+describe('hostile page', () => {
+  it('serves any other host on the apps port', async () => {
+    const port = stack.ports.apps;
+    for (const host of [`evil.localhost:${port}`, `evilportal.localhost:${port}`, `127.0.0.1:${port}`]) {
+      const response = await request(`http://${host}/anything`);
+      expect(response.text).toContain('<h1>Hostile test page</h1>');
+    }
+  });
+
+  it('sends every frame-protocol message from its own origin with ?send=all', async () => {
+    const evil = `http://evil.localhost:${stack.ports.apps}`;
+    const frame = await embed(`${evil}/?send=all`);
+    await frame.getByText('Sent every message').waitFor();
+    await expect.poll(async () => (await received()).length).toBe(5);
+    const messages = await received();
+    expect(messages.every((message) => message.origin === evil)).toBe(true);
+    expect(messages.map((message) => message.data.type).sort()).toEqual(['edit-end', 'edit-start', 'logout', 'route', 'user-data-request']);
+    // This stand-in answers anyone; the hostile page shows what leaked, which a real shell must prevent.
+    await frame.getByText('Received user data for Trần Thị Thu Ngân').waitFor();
+  });
+});
