@@ -178,6 +178,26 @@ describe('offline cache', () => {
       expect((await newTab.read('sites', isStringList))?.value).toEqual(['written while blocked']);
     });
 
+    it('a logout while blocked still clears the database once it opens', async () => {
+      const name = `cache-test-${++databases}`;
+      const oldTab = await openDB(name, 1, { upgrade: (db) => void db.createObjectStore('records', { keyPath: 'name' }) });
+      await oldTab.put('records', { name: 'user', value: { sub: 'previous user' }, savedAt: 1 });
+      const newTab = createCache({ name, migrations: nextRelease, onProblem: () => {} });
+
+      await newTab.clear();
+      await newTab.write('sites', ['next user']);
+      oldTab.close();
+      await vi.waitFor(async () => {
+        const db = await openDB(name);
+        try {
+          expect(db.version).toBe(2);
+          expect(await db.getAllKeys('records')).toEqual(['sites']);
+        } finally {
+          db.close();
+        }
+      });
+    });
+
     it('blocking a new tab: closes its connection so the upgrade proceeds, then falls back to memory', async () => {
       const { name, cache: oldTab, kinds } = setup();
       await oldTab.write('menu', [{ path: '/', name: 'Home' }]);

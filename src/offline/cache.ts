@@ -148,6 +148,8 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
   const memory = new Map<RecordName, StoredRecord>();
   /** Settles with the open database, or null while blocked or when IndexedDB cannot be used. */
   let connection: Promise<IDBPDatabase | null> | null = null;
+  /** A logout happened while blocked: the records of that user must still go once the database opens. */
+  let clearWhenOpen = false;
 
   const connect = (): Promise<IDBPDatabase | null> => {
     if (connection) return connection;
@@ -188,7 +190,9 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
     void opened.then(async (db) => {
       if (connection === null) return; // closed for another tab's upgrade meanwhile
       connection = Promise.resolve(db);
-      if (db) await flushMemory(db);
+      if (!db) return;
+      if (clearWhenOpen) await clearStore(db);
+      await flushMemory(db);
     });
     return connection;
   };
@@ -206,6 +210,11 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
     } catch (error) {
       onProblem(isQuotaError(error) ? { kind: 'quota', name: record.name, error } : { kind: 'writeFailed', name: record.name, error });
     }
+  };
+
+  const clearStore = async (db: IDBPDatabase): Promise<void> => {
+    clearWhenOpen = false;
+    await db.clear(STORE).catch((error: unknown) => onProblem({ kind: 'clearFailed', error }));
   };
 
   const remove = async (db: IDBPDatabase | null, recordName: RecordName): Promise<void> => {
@@ -243,7 +252,8 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
     async clear(): Promise<void> {
       memory.clear();
       const db = await connect();
-      await db?.clear(STORE).catch((error: unknown) => onProblem({ kind: 'clearFailed', error }));
+      if (db) await clearStore(db);
+      else clearWhenOpen = true;
     },
   };
 }
