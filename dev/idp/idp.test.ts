@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../stack.ts';
 import { PORTAL_CLIENT_ID, PORTAL_SCOPE } from '../stack-config.ts';
 import { launchChromium, startStandIn, type StandIn } from '../testing/browser.ts';
-import { callApi, request } from '../testing/http.ts';
+import { request } from '../testing/http.ts';
 import { pkcePair, signIn, type Tokens } from '../testing/sign-in.ts';
 
 let stack: Stack;
