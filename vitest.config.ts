@@ -30,6 +30,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'packages/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['src/test-setup.ts'],
+          benchmark: { include: ['bench/**/*.bench.ts'] },
         },
       },
       {
@@ -44,6 +45,5 @@ export default defineConfig({
         },
       },
     ],
-    benchmark: { include: ['bench/**/*.bench.ts'] },
   },
 });
