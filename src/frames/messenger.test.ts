@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROTOCOL } from '../../packages/frame-client/index.ts';
+import { listenToFrames, type KnownFrame, type MessengerHandlers } from './messenger.ts';
+
+const ERP = 'http://erp.portal.localhost:4200';
+const policy = { signInDomain: 'portal.localhost', localOrigins: [ERP] };
+const frameWindow = { postMessage: vi.fn() } as unknown as Window;
+const frame: KnownFrame = { key: 'erp', origin: ERP, window: frameWindow };
+
+function setup() {
+  const handlers = {
+    findFrame: vi.fn((source: MessageEventSource | null) => (source === frameWindow ? frame : null)),
+    onRoute: vi.fn(),
+    onEditing: vi.fn(),
+    onLogout: vi.fn(),
+    userData: vi.fn(() => ({ sub: 's', name: 'N', email: null, picture: null, accessToken: 'at', sellerId: 1, platformId: 1, siteId: null })),
+    onRejected: vi.fn(),
+  } satisfies MessengerHandlers;
+  const stop = listenToFrames(handlers, policy);
+  const post = (data: unknown, origin = ERP, source: unknown = frameWindow) =>
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
+  return { handlers, stop, post };
+}
+
+let stops: (() => void)[] = [];
+afterEach(() => {
+  stops.forEach((stop) => stop());
+  stops = [];
+  vi.mocked(frameWindow.postMessage).mockClear();
+});
+
+describe('frame messenger', () => {
+  it('routes each message type from a known frame on its origin', () => {
+    const { handlers, stop, post } = setup();
+    stops.push(stop);
+    post({ protocol: PROTOCOL, type: 'route', path: '/orders/seller' });
+    post({ protocol: PROTOCOL, type: 'edit-start' });
+    post({ protocol: PROTOCOL, type: 'edit-end' });
+    post({ protocol: PROTOCOL, type: 'logout' });
+    expect(handlers.onRoute).toHaveBeenCalledWith(frame, '/orders/seller');
+    expect(handlers.onEditing.mock.calls).toEqual([
+      [frame, true],
+      [frame, false],
+    ]);
+    expect(handlers.onLogout).toHaveBeenCalledOnce();
+    expect(handlers.onRejected).not.toHaveBeenCalled();
+  });
+
+  it('answers the user-data handshake to the exact origin', () => {
+    const { stop, post } = setup();
+    stops.push(stop);
+    post({ protocol: PROTOCOL, type: 'user-data-request', requestId: 'r1' });
+    expect(frameWindow.postMessage).toHaveBeenCalledWith(expect.objectContaining({ type: 'user-data', requestId: 'r1' }), ERP);
+  });
+
+  it('ignores messages from windows that are not our frames', () => {
+    const { handlers, stop, post } = setup();
+    stops.push(stop);
+    post({ protocol: PROTOCOL, type: 'logout' }, ERP, {});
+    post({ protocol: PROTOCOL, type: 'user-data-request', requestId: 'x' }, ERP, null);
+    expect(handlers.onLogout).not.toHaveBeenCalled();
+    expect(frameWindow.postMessage).not.toHaveBeenCalled();
+    expect(handlers.onRejected).toHaveBeenCalledTimes(2);
+    expect(handlers.onRejected.mock.calls[0]![0]).toBe('unknown-source');
+  });
+
+  it('ignores our frame once it shows another origin (navigated away to a hostile page)', () => {
+    const { handlers, stop, post } = setup();
+    stops.push(stop);
+    for (const origin of ['http://evil.localhost:4200', 'http://evilportal.localhost:4200']) {
+      post({ protocol: PROTOCOL, type: 'logout' }, origin);
+      post({ protocol: PROTOCOL, type: 'user-data-request', requestId: 'x' }, origin);
+    }
+    expect(handlers.onLogout).not.toHaveBeenCalled();
+    expect(frameWindow.postMessage).not.toHaveBeenCalled();
+    expect(handlers.onRejected.mock.calls.every(([reason]) => reason === 'wrong-origin')).toBe(true);
+  });
+
+  it('refuses user data to a frame outside the sign-in domain', () => {
+    const { handlers, stop } = setup();
+    stop(); // only the listener with the other sign-in domain remains
+    stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
+    window.dispatchEvent(new MessageEvent('message', { data: { protocol: PROTOCOL, type: 'user-data-request', requestId: 'r' }, origin: ERP, source: frameWindow }));
+    expect(frameWindow.postMessage).not.toHaveBeenCalled();
+    expect(handlers.onRejected).toHaveBeenCalledWith('untrusted-user-data-origin', expect.anything(), ERP);
+  });
+
+  it('random and hostile messages never throw and never change state', () => {
+    const { handlers, stop } = setup();
+    stops.push(stop);
+    const hostile = fc.oneof(
+      fc.anything(),
+      fc.record({ protocol: fc.constant(PROTOCOL), type: fc.string(), path: fc.anything(), requestId: fc.anything() }),
+      fc.record({ protocol: fc.string(), type: fc.constantFrom('route', 'logout', 'edit-start', 'user-data-request') }),
+      fc.record({ protocol: fc.constant(PROTOCOL), type: fc.constant('route'), path: fc.oneof(fc.string(), fc.webUrl()) }).filter((m) => !String(m.path).startsWith('/')),
+    );
+    fc.assert(
+      fc.property(hostile, fc.constantFrom(ERP, 'http://evil.localhost:4200', 'null'), fc.boolean(), (data, origin, fromFrame) => {
+        const source = fromFrame && origin !== ERP ? frameWindow : ({} as Window);
+        window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+      }),
+    );
+    expect(handlers.onRoute).not.toHaveBeenCalled();
+    expect(handlers.onLogout).not.toHaveBeenCalled();
+    expect(handlers.onEditing).not.toHaveBeenCalled();
+    expect(frameWindow.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('stops listening when asked', () => {
+    const { handlers, stop, post } = setup();
+    stop();
+    post({ protocol: PROTOCOL, type: 'logout' });
+    expect(handlers.onLogout).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,66 @@
+import { parseFrameMessage, PROTOCOL, type FrameSettings, type FrameToShellMessage, type FrameUserData } from '../../packages/frame-client/index.ts';
+import { isTrustedUserDataOrigin } from './origin.ts';
+
+/**
+ * The shell's side of the frame protocol: the only module that listens to and posts messages to
+ * frames. A message counts only when it comes from one of our frames (event.source) and from the
+ * origin that frame was opened on; user data goes only to the sign-in domain; replies go to the
+ * exact origin, never '*'.
+ */
+export interface KnownFrame {
+  key: string;
+  /** The origin the frame was opened on. */
+  origin: string;
+  window: Window;
+}
+
+export type RejectionReason = 'unknown-source' | 'wrong-origin' | 'untrusted-user-data-origin';
+
+export interface MessengerHandlers {
+  findFrame(source: MessageEventSource | null): KnownFrame | null;
+  onRoute(frame: KnownFrame, path: string): void;
+  onEditing(frame: KnownFrame, editing: boolean): void;
+  onLogout(): void;
+  /** The signed-in user for the handshake; null when nobody is signed in. */
+  userData(): FrameUserData | null;
+  onRejected(reason: RejectionReason, message: FrameToShellMessage, origin: string): void;
+}
+
+export interface OriginPolicy {
+  signInDomain: string;
+  localOrigins: readonly string[];
+}
+
+export function listenToFrames(handlers: MessengerHandlers, policy: OriginPolicy, target: Window = window): () => void {
+  const onMessage = (event: MessageEvent) => {
+    const message = parseFrameMessage(event.data);
+    if (!message) return; // not ours: other libraries and extensions post messages too
+    const frame = handlers.findFrame(event.source);
+    if (!frame) return handlers.onRejected('unknown-source', message, event.origin);
+    if (event.origin !== frame.origin) return handlers.onRejected('wrong-origin', message, event.origin);
+    switch (message.type) {
+      case 'route':
+        return handlers.onRoute(frame, message.path);
+      case 'edit-start':
+      case 'edit-end':
+        return handlers.onEditing(frame, message.type === 'edit-start');
+      case 'logout':
+        return handlers.onLogout();
+      case 'user-data-request': {
+        if (!isTrustedUserDataOrigin(event.origin, policy.signInDomain, policy.localOrigins)) {
+          return handlers.onRejected('untrusted-user-data-origin', message, event.origin);
+        }
+        const user = handlers.userData();
+        if (user) frame.window.postMessage({ protocol: PROTOCOL, type: 'user-data', requestId: message.requestId, user }, event.origin);
+        return;
+      }
+    }
+  };
+  target.addEventListener('message', onMessage);
+  return () => target.removeEventListener('message', onMessage);
+}
+
+/** Tells a kept-alive frame its settings changed, instead of reloading it. */
+export function sendSettings(frame: KnownFrame, settings: FrameSettings): void {
+  frame.window.postMessage({ protocol: PROTOCOL, type: 'settings', settings }, frame.origin);
+}

@@ -1,0 +1,23 @@
+/**
+ * Keep-alive pool of frames (an LRU): going back to a recently used module shows its frame again
+ * instead of reloading it. The list keeps insertion order — moving an iframe in the DOM reloads it —
+ * and only recency decides which one leaves. Pure.
+ */
+export interface PoolEntry {
+  key: string;
+  lastUsed: number;
+}
+
+/** Fewer kept frames on phones, where memory is short. */
+export function poolSize(viewportWidth: number): number {
+  return viewportWidth < 768 ? 3 : 6;
+}
+
+/** Marks `key` used now (adding `create()` if missing) and drops the least recently used beyond `max`. */
+export function usePoolEntry<E extends PoolEntry>(pool: readonly E[], key: string, now: number, max: number, create: () => E): E[] {
+  const exists = pool.some((entry) => entry.key === key);
+  const next = exists ? pool.map((entry) => (entry.key === key ? { ...entry, lastUsed: now } : entry)) : [...pool, { ...create(), lastUsed: now }];
+  if (next.length <= max) return next;
+  const keep = new Set([...next].sort((a, b) => b.lastUsed - a.lastUsed).slice(0, max).map((entry) => entry.key));
+  return next.filter((entry) => keep.has(entry.key));
+}

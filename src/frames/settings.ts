@@ -1,0 +1,21 @@
+import type { FrameSettings } from '../../packages/frame-client/index.ts';
+
+export type { FrameSettings };
+
+/** The settings a frame receives in window.name (shell.md §2 "Embedded frames"); never tokens. */
+export function frameWindowName(settings: FrameSettings): string {
+  return JSON.stringify(settings);
+}
+
+/** Permissions-policy features per app: what their pages use, and no more. */
+const CAMERA_APPS = new Set(['pos', 'warehouse', 'warehouseV2', 'warehouseSitePos']);
+
+export function frameAllowList(app: string): string {
+  return CAMERA_APPS.has(app) ? 'clipboard-write; fullscreen; camera' : 'clipboard-write; fullscreen';
+}
+
+/**
+ * Scripts, their own storage, forms, popups (print views, exports in a new tab), downloads and
+ * dialogs. Not top navigation: an embedded page must never replace the portal.
+ */
+export const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-modals';
