@@ -166,6 +166,16 @@ describe('tokens', () => {
     expect(userinfo.json()).toMatchObject({ sub: 'staff-0003', name: 'Lê Văn Kho', meta_data: { siteIds: [101, 102, 103] } });
   });
 
+  it("serves the same claims at userinfo for the portal's JWT access token (oidc-client-ts loads userinfo)", async () => {
+    const tokens = await signIn(stack.issuer, 'cashier', 'cashier123', { origin: portal.origin });
+    const userinfo = await request(`${stack.issuer}/me`, { headers: { authorization: `Bearer ${tokens.access_token}`, origin: portal.origin } });
+    expect(userinfo.status).toBe(200);
+    expect(userinfo.headers['access-control-allow-origin']).toBe(portal.origin);
+    expect(userinfo.json()).toMatchObject({ sub: 'staff-0002', name: 'Trần Thị Thu Ngân', meta_data: { seller_id: '2', siteId: 104 } });
+    const forged = `${tokens.access_token.slice(0, -4)}AAAA`;
+    expect((await request(`${stack.issuer}/me`, { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+  });
+
   it('refuses the code without its PKCE verifier and a wrong password from Node too', async () => {
     await expect(signIn(stack.issuer, 'cashier', 'nope', { origin: portal.origin })).rejects.toThrow(/login form came back/);
     const noPkce = await request(`${stack.issuer}/auth?${form({ client_id: PORTAL_CLIENT_ID, response_type: 'code', redirect_uri: `${portal.origin}/callback`, scope: 'openid' })}`);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { createTokenVerifier } from '../api/auth.ts';
 import type { FixtureUser } from '../fixture-loader.ts';
 import { PORTAL_CLIENT_ID } from '../stack-config.ts';
 import { avatarSvg, escapeHtml, logoutPage, loginPage, pickLanguage } from './pages.ts';
@@ -116,6 +117,28 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
   const provider = new Provider(issuer, configuration);
   provider.on('server_error', (_ctx, error) => console.error('[idp] server error', error));
   const oidc = provider.callback();
+  const verifyApiToken = createTokenVerifier({ issuer, audience: apiAudience, jwks: keys.publicJwks });
+
+  /**
+   * oidc-provider refuses tokens with an audience at userinfo, but the portal's access token is a
+   * JWT for the API (and oidc-client-ts loads userinfo with it): answer those here with the same
+   * claims as the ID token; opaque tokens go on to the library's own userinfo.
+   */
+  async function apiTokenUserinfo(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    let sub: string;
+    try {
+      sub = await verifyApiToken(req.headers.authorization);
+    } catch {
+      return false;
+    }
+    const user = bySub.get(sub);
+    if (!user) return false;
+    const origin = req.headers.origin;
+    const cors = origin && portalOrigins.includes(origin) ? { 'access-control-allow-origin': origin, vary: 'origin' } : {};
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...cors });
+    res.end(JSON.stringify(userClaims(user, issuer)));
+    return true;
+  }
 
   async function interaction(req: IncomingMessage, res: ServerResponse, url: URL, action: 'show' | 'login' | 'abort') {
     const details = await provider.interactionDetails(req, res);
@@ -171,6 +194,15 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
       if (!user) return sendHtml(res, 404, 'no such avatar');
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' });
       return res.end(avatarSvg(user.claims.name));
+    }
+    if (url.pathname === '/me' && (req.method === 'GET' || req.method === 'POST')) {
+      apiTokenUserinfo(req, res).then(
+        (answered) => {
+          if (!answered) void oidc(req, res);
+        },
+        (error: unknown) => console.error('[idp] userinfo failed', error),
+      );
+      return;
     }
     const match = /^\/interaction\/[^/]+(?:\/(login|abort))?$/.exec(url.pathname);
     if (!match) return oidc(req, res);
