@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BYPASS_UPGRADE_PERMISSION } from './api/endpoints.ts';
 import { FixtureError, loadFixtures } from './fixture-loader.ts';
 import { startStack } from './stack.ts';
 import { fixturesCopy, type FixtureEdits } from './testing/fixtures.ts';
@@ -35,7 +36,8 @@ describe('built-in fixtures', () => {
     expect(user('picker')?.claims.meta_data.siteIds?.length).toBeGreaterThan(1);
     expect(user('accountant')?.claims.meta_data.seller_id.split(',').length).toBeGreaterThan(1);
     expect(fixtures.sellers.some((seller) => String(seller.id) === user('noseller')?.claims.meta_data.seller_id)).toBe(false);
-    expect(user('bypass')?.claims.permissions).toContain('staff-bff:upgrading-process:bypass');
+    expect(user('bypass')?.claims.permissions).toContain(BYPASS_UPGRADE_PERMISSION);
+    expect(BYPASS_UPGRADE_PERMISSION).toBe('staff-bff:upgrading-process:bypass');
     expect(user('shortsession')?.accessTokenTtl).toBeLessThanOrEqual(10);
   });
 

@@ -16,7 +16,7 @@ const DEFAULT_NUMBER_FORMAT = { thousandSeparator: '.', decimalSeparator: ',' };
 /** Tracking records kept per user, newest last; older ones are dropped. */
 const TRACKING_LIMIT = 1000;
 /** shell.md §9: upper bounds of the response-time buckets, then everything slower. */
-export const RESPONSE_TIME_BUCKETS = ['200', '500', '800', '1000', '1500', '2000', '3000', '4000', '5000', '8000', '10000', '>10000'] as const;
+const RESPONSE_TIME_BUCKETS = ['200', '500', '800', '1000', '1500', '2000', '3000', '4000', '5000', '8000', '10000', '>10000'] as const;
 
 const wholeNumber = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number);
 const page = wholeNumber.pipe(z.number().min(1, 'must be 1 or more')).optional();
