@@ -18,7 +18,8 @@ export function createUserManager(oidc: RuntimeConfig['oidc']): UserManager {
     response_type: 'code',
     automaticSilentRenew: false,
     monitorSession: false,
-    loadUserInfo: true,
+    // The ID token carries every claim the shell needs; the API-audience access token is not for userinfo.
+    loadUserInfo: false,
     accessTokenExpiringNotificationTimeInSeconds: 30,
     userStore: new WebStorageStateStore({ store: window.localStorage, prefix: 'oidc.' }),
     stateStore: new WebStorageStateStore({ store: window.localStorage, prefix: 'oidc.state.' }),

@@ -1,0 +1,47 @@
+import { IonSpinner } from '@ionic/react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FramePool } from './pool-store.ts';
+import { FRAME_SANDBOX } from './settings.ts';
+
+/** Renders the kept-alive frames; only the active one is visible. */
+export function FrameHost({ pool }: { pool: FramePool }) {
+  const { t } = useTranslation();
+  const { entries, activeKey } = useSyncExternalStore(pool.subscribe, pool.getSnapshot);
+  const active = entries.find((entry) => entry.key === activeKey);
+  return (
+    <div className="frame-host" hidden={!active}>
+      {entries.map((entry) => (
+        <iframe
+          // A new attempt is a new element: the retry reloads the page from scratch.
+          key={`${entry.key}#${entry.attempt}`}
+          ref={(element) => pool.attach(entry.key, element)}
+          data-frame-key={entry.key}
+          className="frame-host__frame"
+          hidden={entry.key !== activeKey}
+          name={entry.name}
+          src={entry.src}
+          title={entry.title}
+          sandbox={FRAME_SANDBOX}
+          allow={entry.allow}
+          referrerPolicy="strict-origin-when-cross-origin"
+          onLoad={() => pool.loaded(entry.key)}
+        />
+      ))}
+      {active?.status === 'loading' && (
+        <div className="frame-host__overlay" role="status">
+          <IonSpinner name="crescent" aria-hidden="true" />
+          <span>{t('Frame.Loading', { title: active.title })}</span>
+        </div>
+      )}
+      {active?.status === 'error' && (
+        <div className="frame-host__overlay frame-host__overlay--error" role="alert">
+          <p>{t('Frame.LoadFailed', { title: active.title })}</p>
+          <button type="button" className="button button--primary" onClick={() => pool.retry(active.key)}>
+            {t('Retry')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

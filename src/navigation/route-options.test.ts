@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ENABLE_EPIC_OMNI_1318 } from '../catalogue/flags.ts';
+import type { RouteItem } from '../catalogue/types.ts';
+import { frameSettingsFor, headerSwitches, usesMobileView } from './route-options.ts';
+
+const all = { switchPlatform: true, switchSeller: true, switchSite: true };
+const route = (options: Partial<RouteItem>): RouteItem => ({ path: '/x', title: 'X', ...options });
+
+describe('headerSwitches', () => {
+  it.each([
+    ['a plain route shows platform and seller, not site', route({}), {}, false, { switchPlatform: true, switchSeller: true, switchSite: false }],
+    ['hideSellerSwitch', route({ hideSellerSwitch: true }), {}, false, { switchPlatform: true, switchSeller: false, switchSite: false }],
+    ['hidePlatformSwitch', route({ hidePlatformSwitch: true }), {}, false, { switchPlatform: false, switchSeller: true, switchSite: false }],
+    ['hidePlatformSwitchByEpic with the epic off', route({ hidePlatformSwitchByEpic: true }), {}, false, { switchPlatform: true, switchSeller: true, switchSite: false }],
+    ['hidePlatformSwitchByEpic with the epic on', route({ hidePlatformSwitchByEpic: true }), { [ENABLE_EPIC_OMNI_1318]: true }, false, { switchPlatform: false, switchSeller: true, switchSite: false }],
+    ['showSiteSwitch', route({ showSiteSwitch: true }), {}, false, { switchPlatform: true, switchSeller: true, switchSite: true }],
+    ['showSiteSwitch hidden by its flag', route({ showSiteSwitch: true, hideSiteSwitchWhenEnabledFlagKey: 'hide-site-switch' }), { 'hide-site-switch': true }, false, { switchPlatform: true, switchSeller: true, switchSite: false }],
+    ['offline hides every switch', route({ showSiteSwitch: true }), {}, true, { switchPlatform: false, switchSeller: false, switchSite: false }],
+    ['no route (error pages)', null, {}, false, { switchPlatform: true, switchSeller: true, switchSite: false }],
+  ] as const)('%s', (_name, item, flags, offline, expected) => {
+    expect(headerSwitches(item, all, flags, offline)).toEqual(expected);
+  });
+
+  it('never shows a switch the user may not use', () => {
+    expect(headerSwitches(route({ showSiteSwitch: true }), { switchPlatform: false, switchSeller: false, switchSite: false }, {}, false)).toEqual({
+      switchPlatform: false,
+      switchSeller: false,
+      switchSite: false,
+    });
+  });
+});
+
+describe('usesMobileView', () => {
+  it.each([
+    [route({}), {}, false],
+    [route({ isUseMobileView: true }), {}, true],
+    [route({ isUseMobileView: true, isNotUseMobileViewWhenEnabledFlagKey: 'picking-process-desktop-view' }), {}, true],
+    [route({ isUseMobileView: true, isNotUseMobileViewWhenEnabledFlagKey: 'picking-process-desktop-view' }), { 'picking-process-desktop-view': true }, false],
+    [null, {}, false],
+  ] as const)('%#', (item, flags, expected) => expect(usesMobileView(item, flags)).toBe(expected));
+});
+
+describe('frameSettingsFor', () => {
+  const base = {
+    title: 'Đơn hàng',
+    language: 'vi' as const,
+    platformId: 1,
+    numberFormat: { thousandSeparator: '.', decimalSeparator: ',' },
+    sellerNumberFormat: { thousandSeparator: ',', decimalSeparator: '.' },
+    seller: { id: 2, name: 'Seller' },
+    site: null,
+    parentOrigin: 'http://localhost:4173',
+    clientId: 'staff-portal',
+    oauthDomain: 'portal.localhost',
+    isAdminDomain: false,
+    mobileView: false,
+    trackerAppId: 't',
+    isOnlineMode: true,
+    notificationAppId: '',
+  };
+
+  it('uses the seller’s number format where the route asks', () => {
+    expect(frameSettingsFor({ ...base, route: route({}) }).numberDisplayFormat.thousandSeparator).toBe('.');
+    expect(frameSettingsFor({ ...base, route: route({ isUsePlatformConfigBySeller: true }) }).numberDisplayFormat.thousandSeparator).toBe(',');
+  });
+
+  it('shows the back icon in the mobile layout unless the route hides it', () => {
+    expect(frameSettingsFor({ ...base, mobileView: true, route: route({}) }).backIcon).toBe(true);
+    expect(frameSettingsFor({ ...base, mobileView: true, route: route({ hideBackButton: true }) })).toMatchObject({ backIcon: false, hideBackButton: true });
+    expect(frameSettingsFor({ ...base, route: route({}) }).backIcon).toBe(false);
+  });
+
+  it('carries the guide service id and never a token', () => {
+    const settings = frameSettingsFor({ ...base, route: route({ guide: { serviceCode: 'pos', userGuideCode: 'x' } }) });
+    expect(settings.serviceIds).toEqual(['pos']);
+    expect(JSON.stringify(settings)).not.toMatch(/token/i);
+  });
+});
