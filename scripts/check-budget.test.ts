@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUDGETS, checkBudgets, measureBuild, readPrecacheManifest, type BuildFigures } from './check-budget.ts';
+
+describe('readPrecacheManifest', () => {
+  it('cuts the injected array out of minified code, brackets and quotes inside strings included', () => {
+    const entries = [
+      { revision: 'abc', url: 'index.html' },
+      { revision: null, url: 'assets/a]b}[{-"x".js' },
+    ];
+    const sw = `var a=[1,2];G(${JSON.stringify(entries)}),H();function x(){return[{}]}`;
+    expect(readPrecacheManifest(sw)).toEqual(entries);
+  });
+
+  it('accepts entries that start with the url key', () => {
+    expect(readPrecacheManifest('p([{"url":"a.js","revision":null}]);')).toEqual([{ url: 'a.js', revision: null }]);
+  });
+
+  it('refuses a worker without an injected manifest', () => {
+    expect(() => readPrecacheManifest('precacheAndRoute(self.__WB_MANIFEST)')).toThrow(/no injected precache manifest/);
+  });
+
+  it('refuses a manifest cut short', () => {
+    expect(() => readPrecacheManifest('p([{"url":"a.js","revision":null}')).toThrow(/not closed/);
+  });
+});
+
+describe('checkBudgets', () => {
+  const within: BuildFigures = {
+    initialJsGzip: BUDGETS.initialJsGzip,
+    initialCssGzip: BUDGETS.initialCssGzip,
+    precache: [
+      { file: 'index.html', bytes: 2_000 },
+      { file: 'assets/index.js', bytes: BUDGETS.precacheBytes - 2_000 },
+    ],
+    notPrecached: [],
+  };
+
+  it('passes figures exactly at the budgets and prints each figure and the largest file', () => {
+    const report = checkBudgets(within);
+    expect(report.failures).toEqual([]);
+    expect(report.lines.join('\n')).toMatch(/initial JS \(gzip\) +200\.0 KB +\(budget 200\.0 KB\)\n/);
+    expect(report.lines.join('\n')).toMatch(/precache \(2 files\) +2\.00 MB/);
+    expect(report.lines.at(-1)).toMatch(/precached file +1\.91 MiB .* assets\/index\.js$/);
+  });
+
+  it('flags no file of exactly 2 MiB (here only the total is over)', () => {
+    const report = checkBudgets({ ...within, precache: [{ file: 'assets/index.js', bytes: BUDGETS.precachedFileBytes }] });
+    expect(report.failures).toEqual([expect.stringMatching(/^precache \(1 files\)/)]);
+  });
+
+  it('fails each budget by one byte over', () => {
+    const report = checkBudgets({
+      initialJsGzip: BUDGETS.initialJsGzip + 1,
+      initialCssGzip: BUDGETS.initialCssGzip + 1,
+      precache: [
+        { file: 'assets/big.js', bytes: BUDGETS.precachedFileBytes + 1 },
+        { file: 'assets/small.js', bytes: 10 },
+      ],
+      notPrecached: [],
+    });
+    expect(report.failures).toHaveLength(4);
+    expect(report.failures[0]).toMatch(/^initial JS/);
+    expect(report.failures[1]).toMatch(/^initial CSS/);
+    expect(report.failures[2]).toMatch(/^precache \(2 files\)/);
+    expect(report.failures[3]).toMatch(/^precached file .*OVER BUDGET  assets\/big\.js$/);
+  });
+
+  it('lists every oversized file, not only the largest', () => {
+    const big = BUDGETS.precachedFileBytes + 1;
+    const report = checkBudgets({ ...within, precache: [{ file: 'a.js', bytes: big }, { file: 'b.js', bytes: big + 1 }] });
+    expect(report.failures.filter((text) => text.startsWith('precached file'))).toEqual([expect.stringMatching(/b\.js$/), expect.stringMatching(/a\.js$/)]);
+  });
+
+  it('fails on built files the precache lacks', () => {
+    const report = checkBudgets({ ...within, notPrecached: ['assets/huge.js'] });
+    expect(report.failures).toEqual([expect.stringMatching(/^not precached: assets\/huge\.js/)]);
+  });
+});
+
+describe('measureBuild', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  function build(precached: string[]) {
+    dir = mkdtempSync(join(tmpdir(), 'budget-'));
+    mkdirSync(join(dir, '.vite'));
+    mkdirSync(join(dir, 'assets'));
+    const files: Record<string, string> = {
+      'index.html': '<!doctype html>',
+      'assets/index.js': 'import "./dep.js";'.repeat(50),
+      'assets/dep.js': 'export const a = 1;',
+      'assets/lazy.js': 'export const b = 2;',
+      'assets/index.css': 'body{margin:0}',
+      'manifest.webmanifest': '{}',
+    };
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_dep.js'], dynamicImports: ['lazy.ts'], css: ['assets/index.css'] },
+      '_dep.js': { file: 'assets/dep.js' },
+      'lazy.ts': { file: 'assets/lazy.js' },
+    };
+    writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    writeFileSync(join(dir, 'sw.js'), `x(${JSON.stringify(precached.map((url) => ({ revision: null, url })))});`);
+    return files;
+  }
+
+  it('sizes the precache from the files on disk and counts only static imports as initial', () => {
+    const files = build(['index.html', 'assets/index.js', 'assets/dep.js', 'assets/lazy.js', 'assets/index.css', 'manifest.webmanifest']);
+    const figures = measureBuild(dir);
+    expect(figures.precache.find((entry) => entry.file === 'assets/index.js')?.bytes).toBe(files['assets/index.js']?.length);
+    expect(figures.notPrecached).toEqual([]);
+    expect(figures.initialJsGzip).toBeGreaterThan(0);
+    expect(figures.initialCssGzip).toBeGreaterThan(0);
+  });
+
+  it('reports built files missing from the precache', () => {
+    build(['index.html', 'assets/index.js', 'assets/dep.js', 'assets/index.css']);
+    expect(measureBuild(dir).notPrecached).toEqual(['assets/lazy.js']);
+  });
+
+  it('refuses a precache entry that is not on disk', () => {
+    build(['index.html', 'assets/gone.js']);
+    expect(() => measureBuild(dir)).toThrow(/assets\/gone\.js/);
+  });
+});

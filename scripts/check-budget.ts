@@ -1,0 +1,125 @@
+/**
+ * Size budgets of the production build (issue 8), run by `npm test` right after `npm run build`:
+ * `tsx scripts/check-budget.ts [distDir]` prints every figure and exits 1 when one is over budget.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { kb, listFiles, measureInitialBundle } from './bundle-size.ts';
+
+export const BUDGETS = {
+  /** The entry chunk and every chunk it imports statically (the browser preloads them all). */
+  initialJsGzip: 200 * 1024,
+  initialCssGzip: 25 * 1024,
+  /** One precached file; also workbox's maximumFileSizeToCacheInBytes in vite.config.ts. */
+  precachedFileBytes: 2 * 1024 * 1024,
+  /** Everything the service worker downloads on install (uncompressed, as the Cache Storage holds it). */
+  precacheBytes: 2_000_000,
+} as const;
+
+export type Budgets = typeof BUDGETS;
+
+export interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+}
+
+/**
+ * The precache list that workbox's injectManifest wrote into the built service worker: it replaces
+ * `self.__WB_MANIFEST` with a JSON array of `{revision, url}` objects. The array is located by its
+ * first object and cut out with a string-aware bracket scan, because minified code follows it.
+ */
+export function readPrecacheManifest(serviceWorker: string): PrecacheEntry[] {
+  const start = serviceWorker.search(/\[\{"(?:revision|url)":/);
+  if (start < 0) throw new Error('no injected precache manifest found in the service worker (was it built with injectManifest?)');
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < serviceWorker.length; i++) {
+    const char = serviceWorker[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') depth++;
+    else if (char === ']' || char === '}') {
+      depth--;
+      if (depth === 0) return JSON.parse(serviceWorker.slice(start, i + 1)) as PrecacheEntry[];
+    }
+  }
+  throw new Error('the injected precache manifest in the service worker is not closed');
+}
+
+export interface BuildFigures {
+  initialJsGzip: number;
+  initialCssGzip: number;
+  precache: { file: string; bytes: number }[];
+  /** Built JS, CSS and HTML that the precache lacks: workbox silently skips files over its size limit. */
+  notPrecached: string[];
+}
+
+export interface BudgetReport {
+  lines: string[];
+  failures: string[];
+}
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+
+export const precacheTotal = (figures: Pick<BuildFigures, 'precache'>) => figures.precache.reduce((sum, entry) => sum + entry.bytes, 0);
+
+/** Compares the figures with the budgets: one printable line per figure, one failure per broken budget. */
+export function checkBudgets(figures: BuildFigures, budgets: Budgets = BUDGETS): BudgetReport {
+  const failures: string[] = [];
+  const line = (label: string, value: string, limit: string, over: boolean, note = '') => {
+    const text = `${label.padEnd(24)} ${value.padStart(10)}  (budget ${limit})${over ? '  OVER BUDGET' : ''}${note}`;
+    if (over) failures.push(text.trim());
+    return text;
+  };
+  const total = precacheTotal(figures);
+  const bySize = [...figures.precache].sort((a, b) => b.bytes - a.bytes);
+  const fileLimit = mib(budgets.precachedFileBytes);
+  const lines = [
+    line('initial JS (gzip)', kb(figures.initialJsGzip), kb(budgets.initialJsGzip), figures.initialJsGzip > budgets.initialJsGzip),
+    line('initial CSS (gzip)', kb(figures.initialCssGzip), kb(budgets.initialCssGzip), figures.initialCssGzip > budgets.initialCssGzip),
+    line(`precache (${figures.precache.length} files)`, mb(total), mb(budgets.precacheBytes), total > budgets.precacheBytes),
+  ];
+  const oversized = bySize.filter((entry) => entry.bytes > budgets.precachedFileBytes);
+  // The largest file is always shown, so a file creeping towards the limit is visible before it fails.
+  const shown = oversized.length > 0 ? oversized : bySize.slice(0, 1);
+  for (const entry of shown) {
+    lines.push(line('precached file', mib(entry.bytes), fileLimit, entry.bytes > budgets.precachedFileBytes, `  ${entry.file}`));
+  }
+  for (const file of figures.notPrecached) {
+    const text = `not precached: ${file} (over workbox's size limit or outside its globs)`;
+    failures.push(text);
+    lines.push(text);
+  }
+  return { lines, failures };
+}
+
+/** Reads the figures of a production build (dist/ with .vite/manifest.json and sw.js). */
+export function measureBuild(distDir = 'dist'): BuildFigures {
+  const initial = measureInitialBundle(distDir);
+  const entries = readPrecacheManifest(readFileSync(join(distDir, 'sw.js'), 'utf8'));
+  const sizes = new Map(listFiles(distDir).map((entry) => [entry.file, entry.bytes]));
+  const precache = entries.map(({ url }) => {
+    const bytes = sizes.get(url);
+    if (bytes === undefined) throw new Error(`the precache lists ${url}, which is not in ${distDir}`);
+    return { file: url, bytes };
+  });
+  const listed = new Set(entries.map((entry) => entry.url));
+  // Same globs as injectManifest.globPatterns; the worker itself is never precached.
+  const notPrecached = [...sizes.keys()].filter((file) => /\.(js|css|html)$/.test(file) && !file.startsWith('.vite/') && file !== 'sw.js' && !listed.has(file));
+  return { initialJsGzip: initial.jsGzip, initialCssGzip: initial.cssGzip, precache, notPrecached };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const distDir = process.argv[2] ?? 'dist';
+  const report = checkBudgets(measureBuild(distDir));
+  console.log(`Size budgets of ${distDir}/`);
+  report.lines.forEach((text) => console.log(`  ${text}`));
+  if (report.failures.length > 0) {
+    console.error(`\n${report.failures.length} budget(s) broken:\n  ${report.failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
