@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runtimeConfigSchema, type RuntimeConfigInput } from '../src/config/schema.ts';
+import { contentSecurityPolicy, EXAMPLE, FIREBASE_ORIGINS, renderExample, renderServer, renderStandalone } from './nginx-conf.ts';
+
+const input: RuntimeConfigInput = {
+  environment: 'production',
+  brands: { hosts: {} },
+  oidc: { authority: 'https://id.example.com/realms/staff', clientId: 'staff-portal', domain: 'example.com' },
+  apps: {
+    erp: 'https://erp.example.com/app/',
+    warehouse: 'https://warehouse.example.com/v1',
+    warehouseV2: 'https://warehouse.example.com/v2',
+    pos: 'http://pos.example.com:8080',
+  },
+  api: { base: 'https://api.example.com/staff', flags: 'https://flags.example.com' },
+  support: { defaultEmail: 'support@example.com' },
+};
+const config = (edit: Partial<RuntimeConfigInput> = {}) => runtimeConfigSchema.parse({ ...input, ...edit });
+const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.slice(0, d.indexOf(' ')), d.slice(d.indexOf(' ') + 1)]));
+
+describe('contentSecurityPolicy', () => {
+  it('frames exactly the configured apps, by origin, each once', () => {
+    expect(directives(contentSecurityPolicy(config())).get('frame-src')).toBe(
+      'http://pos.example.com:8080 https://erp.example.com https://warehouse.example.com',
+    );
+  });
+
+  it('frames nothing without apps', () => {
+    expect(directives(contentSecurityPolicy(config({ apps: {} }))).get('frame-src')).toBe("'none'");
+  });
+
+  it('connects to itself, every API origin (defaults included) and the provider', () => {
+    expect(directives(contentSecurityPolicy(config())).get('connect-src')).toBe(
+      "'self' https://api.example.com https://flags.example.com https://id.example.com",
+    );
+  });
+
+  it('connects to Firebase only when push is configured', () => {
+    const push = { notificationAppId: 'a', vapidKey: 'k', firebase: { apiKey: 'k', projectId: 'p', messagingSenderId: '1', appId: 'a' } };
+    const connect = directives(contentSecurityPolicy(config({ push }))).get('connect-src')?.split(' ');
+    expect(connect).toEqual(expect.arrayContaining(FIREBASE_ORIGINS));
+    expect(contentSecurityPolicy(config())).not.toContain('googleapis');
+  });
+
+  it('allows icons as data: URLs, the blob: manifest and the provider\'s pictures, and nothing inline for scripts', () => {
+    const csp = directives(contentSecurityPolicy(config()));
+    expect(csp.get('img-src')).toBe("'self' data: blob: https://id.example.com");
+    expect(csp.get('manifest-src')).toBe("'self' blob:");
+    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('worker-src')).toBe("'self'");
+    expect(csp.get('object-src')).toBe("'none'");
+  });
+
+  it('lets nobody frame the portal unless parents are configured', () => {
+    expect(directives(contentSecurityPolicy(config())).get('frame-ancestors')).toBe("'none'");
+    expect(directives(contentSecurityPolicy(config(), ['https://intranet.example.com/portal', 'https://a.example.com'])).get('frame-ancestors')).toBe(
+      'https://a.example.com https://intranet.example.com',
+    );
+  });
+});
+
+describe('renderServer', () => {
+  const options = { listen: '127.0.0.1:8080', root: '/srv/portal' };
+
+  it('caches hashed assets for a year and revalidates everything else', () => {
+    const text = renderServer(config(), options);
+    expect(text).toContain('~^/assets/  "public, max-age=31536000, immutable";');
+    expect(text).toContain('default     "no-cache";');
+    expect(text).toContain('listen 127.0.0.1:8080;');
+    expect(text).toContain('root /srv/portal;');
+    expect(text).toMatch(/location \/ \{\n\s+try_files \$uri \/index\.html;/);
+  });
+
+  it('sends the security headers on every answer, errors included', () => {
+    const text = renderServer(config(), options);
+    expect(text).toContain(`add_header Content-Security-Policy "${contentSecurityPolicy(config())}" always;`);
+    expect(text).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
+    expect(text).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    // A location with its own add_header would silently drop the server's headers.
+    expect(text.slice(text.indexOf('\n    location ')).match(/add_header/g)).toBeNull();
+  });
+
+  it('serves the runtime config from its own file only when asked', () => {
+    expect(renderServer(config(), options)).not.toContain('/config.json');
+    expect(renderServer(config(), { ...options, configFile: '/etc/portal/config.json' })).toContain('location = /config.json { alias /etc/portal/config.json; }');
+  });
+
+  it('compresses with brotli only when the module is said to be there', () => {
+    expect(renderServer(config(), options)).not.toContain('brotli');
+    expect(renderServer(config(), { ...options, brotli: true })).toMatch(/brotli on;[\s\S]*brotli_types text\/css/);
+    expect(renderServer(config(), options)).toContain('gzip on;');
+  });
+
+  it('refuses a value that would break out of the quoted header', () => {
+    expect(() => renderServer(config(), { ...options, frameAncestors: ['https://a.example.com"'] })).toThrow();
+  });
+});
+
+describe('the committed example', () => {
+  it(`${EXAMPLE.out} is what ${EXAMPLE.config} generates (run \`npm run nginx:example\` after changing either)`, () => {
+    expect(readFileSync(EXAMPLE.out, 'utf8')).toBe(renderExample());
+  });
+
+  it("passes Debian's `nginx -t`, as a standalone configuration", () => {
+    const prefix = mkdtempSync(join(tmpdir(), 'nginx-t-'));
+    try {
+      mkdirSync(join(prefix, 'tmp'));
+      writeFileSync(join(prefix, 'nginx.conf'), renderStandalone(renderExample()));
+      const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+      const args = ['-t', '-q', '-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', `pid ${join(prefix, 'nginx.pid')};`];
+      expect(() => execFileSync(nginx, args, { stdio: 'pipe' })).not.toThrow();
+    } finally {
+      rmSync(prefix, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * nginx configuration for the built portal, generated from the runtime config it will serve so the
+ * Content-Security-Policy never drifts from the configured origins (issue 8).
+ *
+ *   tsx scripts/nginx-conf.ts --config <config.json> [--listen 80] [--root /usr/share/nginx/staff-portal]
+ *       [--config-file /etc/staff-portal/config.json] [--frame-ancestors <origin>,...] [--brotli] [--out <file>]
+ *   tsx scripts/nginx-conf.ts --example    # rewrites deploy/nginx/portal.conf from deploy/config.example.json
+ *
+ * The output is a file for nginx's `http` context (Debian: /etc/nginx/conf.d/): a `map` and a `server`.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runtimeConfigSchema, type RuntimeConfig } from '../src/config/schema.ts';
+
+export interface NginxOptions {
+  /** `listen` parameter: a port, or address:port. */
+  listen: string;
+  /** The built portal (dist/) on the server. */
+  root: string;
+  /** Serve /config.json from this file instead of `<root>/config.json` (config kept outside the release). */
+  configFile?: string;
+  /** Origins allowed to frame the portal; none given means nobody may (frame-ancestors 'none'). */
+  frameAncestors?: string[];
+  /** Emit brotli directives: only for an nginx with ngx_brotli loaded (Debian's nginx-light has none). */
+  brotli?: boolean;
+}
+
+/** Firebase Cloud Messaging's endpoints that `getToken` calls (installations, then the registration). */
+export const FIREBASE_ORIGINS = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
+
+const originOf = (url: string) => new URL(url).origin;
+const unique = (origins: string[]) => [...new Set(origins)].sort();
+const sources = (list: string[]) => list.join(' ');
+
+/** The portal's Content-Security-Policy for a runtime config. */
+export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: string[] = []): string {
+  const provider = originOf(config.oidc.authority);
+  const apps = unique(Object.values(config.apps).map(originOf));
+  const apis = unique(Object.values(config.api).map(originOf));
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    // Ionic's components inject <style> elements and style attributes at run time (no nonce support).
+    ['style-src', "'self' 'unsafe-inline'"],
+    // data: for the menu icons (CSS mask images), blob: for the brand's manifest, the provider for user pictures.
+    ['img-src', sources(["'self'", 'data:', 'blob:', provider])],
+    ['connect-src', sources(["'self'", ...unique([...apis, provider, ...(config.push ? FIREBASE_ORIGINS : [])])])],
+    ['frame-src', apps.length > 0 ? sources(apps) : "'none'"],
+    // The brand's manifest is generated in the page and linked as a blob: URL (src/shell/branding.ts).
+    ['manifest-src', "'self' blob:"],
+    ['worker-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', frameAncestors.length > 0 ? sources(unique(frameAncestors.map(originOf))) : "'none'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
+
+const TEXT_TYPES = 'text/css text/plain application/javascript application/json application/manifest+json image/svg+xml';
+/** vite.config.ts `manifestFilename`; Debian's mime.types has no type for it. */
+const WEB_MANIFEST = '/manifest.webmanifest';
+
+/** nginx quotes a parameter with "…"; the values here are origins and keywords, which never hold one. */
+function quoted(value: string): string {
+  if (/["\\\n]/.test(value)) throw new Error(`cannot quote ${JSON.stringify(value)} for nginx`);
+  return `"${value}"`;
+}
+
+/** The `map` and `server` blocks for nginx's http context. */
+export function renderServer(config: RuntimeConfig, options: NginxOptions): string {
+  const compression = [
+    'gzip on;',
+    'gzip_vary on;',
+    'gzip_comp_level 6;',
+    'gzip_min_length 1024;',
+    `gzip_types ${TEXT_TYPES};`,
+    ...(options.brotli ? ['brotli on;', 'brotli_comp_level 6;', 'brotli_min_length 1024;', `brotli_types ${TEXT_TYPES};`] : []),
+  ];
+  const configLocation = options.configFile
+    ? ['', '    # The runtime config lives outside the release, so a deployment does not overwrite it.', `    location = /config.json { alias ${options.configFile}; }`]
+    : [];
+  return [
+    '# Hashed build output never changes under its name; everything else must be revalidated on every',
+    '# use: index.html and sw.js name the current release, config.json and the manifest change without one.',
+    'map $uri $portal_cache_control {',
+    '    ~^/assets/  "public, max-age=31536000, immutable";',
+    '    default     "no-cache";',
+    '}',
+    '',
+    'server {',
+    `    listen ${options.listen};`,
+    `    root ${options.root};`,
+    '    index index.html;',
+    '    server_tokens off;',
+    '',
+    ...compression.map((line) => `    ${line}`),
+    '',
+    '    # `always`: error pages carry the security headers too. A `location` with its own add_header',
+    '    # would drop all of these, so no location below has one.',
+    `    add_header Content-Security-Policy ${quoted(contentSecurityPolicy(config, options.frameAncestors))} always;`,
+    '    add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
+    '    add_header X-Content-Type-Options "nosniff" always;',
+    '    # Without `always`: a 404 for a missing hashed file must not be cached for a year.',
+    '    add_header Cache-Control $portal_cache_control;',
+    ...configLocation,
+    '',
+    `    location = ${WEB_MANIFEST} {`,
+    '        types { }',
+    '        default_type application/manifest+json;',
+    '    }',
+    '',
+    '    # A last path segment with a dot names a file (the service worker\'s navigation route uses the',
+    '    # same rule): a missing one is a 404, never the app\'s HTML under a script\'s name.',
+    '    location ~ \\.[^/]+$ {',
+    '        try_files $uri =404;',
+    '    }',
+    '',
+    '    # Every other path is a route of the single-page app.',
+    '    location / {',
+    '        try_files $uri /index.html;',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * A complete nginx.conf around the server block for running nginx unprivileged with `-p <prefix>`:
+ * logs and temporary files stay inside the prefix. Used by tests and benchmarks, not for deployment.
+ */
+export function renderStandalone(server: string, user = userInfo().username): string {
+  return [
+    // Only takes effect when started as root: nginx would otherwise switch its workers to nobody,
+    // who cannot read a tester's temporary files.
+    `user ${user};`,
+    'worker_processes 1;',
+    'error_log stderr warn;',
+    'events { worker_connections 256; }',
+    'http {',
+    '    include /etc/nginx/mime.types;',
+    '    default_type application/octet-stream;',
+    '    access_log off;',
+    '    sendfile on;',
+    '    client_body_temp_path tmp/client_body;',
+    '    proxy_temp_path tmp/proxy;',
+    '    fastcgi_temp_path tmp/fastcgi;',
+    '    uwsgi_temp_path tmp/uwsgi;',
+    '    scgi_temp_path tmp/scgi;',
+    ...server.trimEnd().split('\n').map((line) => (line ? `    ${line}` : '')),
+    '}',
+    '',
+  ].join('\n');
+}
+
+export function readRuntimeConfig(file: string): RuntimeConfig {
+  const parsed = runtimeConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new Error(`${file} is not a valid runtime config:\n  ${parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+/** The committed example: `npm run nginx:example` rewrites it and a unit test fails when it is stale. */
+export const EXAMPLE = {
+  config: 'deploy/config.example.json',
+  out: 'deploy/nginx/portal.conf',
+  options: { listen: '80', root: '/usr/share/nginx/staff-portal', configFile: '/etc/staff-portal/config.json' } satisfies NginxOptions,
+};
+
+export function renderExample(): string {
+  return [
+    `# Generated by scripts/nginx-conf.ts from ${EXAMPLE.config} (npm run nginx:example): do not edit.`,
+    '# Include it in nginx\'s http context, e.g. as /etc/nginx/conf.d/staff-portal.conf.',
+    '',
+    renderServer(readRuntimeConfig(EXAMPLE.config), EXAMPLE.options),
+  ].join('\n');
+}
+
+export interface RunningNginx {
+  port: number;
+  origin: string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/**
+ * Starts Debian's nginx (NGINX_PATH, default /usr/sbin/nginx) as the current user on a free loopback
+ * port, serving `root` with the configuration generated from `runtimeConfigFile` (also served as /config.json).
+ */
+export async function startNginx(options: { root: string; runtimeConfigFile: string }): Promise<RunningNginx> {
+  const port = await freePort();
+  const prefix = await mkdtemp(join(tmpdir(), 'staff-portal-nginx-'));
+  await mkdir(join(prefix, 'tmp'));
+  const server = renderServer(readRuntimeConfig(options.runtimeConfigFile), {
+    listen: `127.0.0.1:${port}`,
+    root: resolve(options.root),
+    configFile: resolve(options.runtimeConfigFile),
+  });
+  const conf = join(prefix, 'nginx.conf');
+  await writeFile(conf, renderStandalone(server));
+  const child = spawn(process.env.NGINX_PATH ?? '/usr/sbin/nginx', ['-p', prefix, '-c', conf, '-g', `daemon off; pid ${join(prefix, 'nginx.pid')};`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const close = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(prefix, { recursive: true, force: true });
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) break;
+    try {
+      await fetch(`${origin}/index.html`);
+      return { port, origin, close };
+    } catch {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  }
+  await close();
+  throw new Error(`nginx did not start on ${origin}:\n${stderr}`);
+}
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      config: { type: 'string' },
+      listen: { type: 'string', default: '80' },
+      root: { type: 'string', default: EXAMPLE.options.root },
+      'config-file': { type: 'string' },
+      'frame-ancestors': { type: 'string' },
+      brotli: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      example: { type: 'boolean', default: false },
+    },
+  });
+  let text: string;
+  let out = values.out;
+  if (values.example) {
+    text = renderExample();
+    out = EXAMPLE.out;
+  } else {
+    if (!values.config) throw new Error('--config <runtime config JSON> is required (or --example)');
+    text = renderServer(readRuntimeConfig(values.config), {
+      listen: values.listen,
+      root: values.root,
+      configFile: values['config-file'],
+      frameAncestors: values['frame-ancestors']?.split(',').filter(Boolean),
+      brotli: values.brotli,
+    });
+  }
+  if (!out) {
+    process.stdout.write(text);
+    return;
+  }
+  writeFileSync(out, text);
+  console.log(`wrote ${out}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
