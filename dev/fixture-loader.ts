@@ -140,6 +140,17 @@ const upgradeWindowSchema = z
   })
   .refine((window) => Date.parse(window.to) > Date.parse(window.from), { message: 'to must be after from', path: ['to'] });
 
+const exportJobSchema = z.strictObject({
+  id,
+  /** One of the export job types of shell.md §3 (om_export_orders_by_seller, purchase_order...). */
+  exportType: z.string().regex(/^[a-z0-9_]+$/, 'must be a lower-case export type key'),
+  fileName: text,
+  status: z.enum(['PROCESSING', 'DONE', 'FAILED']),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** The sub of the user who asked for it: users see their own jobs (admins all). */
+  createdBy: text,
+});
+
 /**
  * The portal's own settings on this stack (portal.json). Checked by building the stack's runtime
  * config from them and validating it with the portal's schema, so the two cannot drift; the
@@ -153,6 +164,8 @@ const portalSchema = z
     support: z.unknown(),
     comboPromotionSellerIds: z.unknown().optional(),
     trackerAppId: z.unknown().optional(),
+    sellerSupport: z.unknown().optional(),
+    push: z.unknown().optional(),
   })
   .transform((raw, ctx) => {
     const portal = raw as PortalSettings;
@@ -171,6 +184,7 @@ const FILES = {
   websites: ['websites.json', z.array(websiteSchema)],
   flags: ['flags.json', z.array(flagSchema)],
   upgradeWindows: ['upgrade-windows.json', z.array(upgradeWindowSchema)],
+  exportJobs: ['export-jobs.json', z.array(exportJobSchema)],
   portal: ['portal.json', portalSchema],
 } as const;
 

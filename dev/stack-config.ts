@@ -3,7 +3,7 @@ import { runtimeConfigSchema, type RuntimeConfigInput } from '../src/config/sche
 import { ADMIN_HOSTS, apiOrigin, appOrigin, issuerUrl, SIGN_IN_DOMAIN } from './hosts.ts';
 
 /** The part of the portal's runtime config that comes from the fixtures (portal.json). */
-export type PortalSettings = Pick<RuntimeConfigInput, 'brands' | 'support' | 'comboPromotionSellerIds' | 'trackerAppId'>;
+export type PortalSettings = Pick<RuntimeConfigInput, 'brands' | 'support' | 'comboPromotionSellerIds' | 'trackerAppId' | 'sellerSupport' | 'push'>;
 
 export interface StackPorts {
   idp: number;
@@ -35,6 +35,8 @@ export function stackConfigInput(ports: StackPorts, portal: PortalSettings): Run
     support: portal.support,
     comboPromotionSellerIds: portal.comboPromotionSellerIds,
     trackerAppId: portal.trackerAppId,
+    sellerSupport: portal.sellerSupport,
+    push: portal.push,
   };
 }
 

@@ -73,6 +73,7 @@ const CALLS: Record<EndpointId, { path: string; body?: unknown; bad: { path: str
     bad: { path: '/api/v1/tracking/events', body: { responseTimes: [{ method: 'GET', path: '/x', bucket: '300', count: 1 }] } },
   },
   trackedEvents: { path: '/api/v1/tracking/events', bad: { path: '/api/v1/tracking/events', headers: { 'x-seller-id': '-1' } } },
+  exportHistory: { path: '/api/v1/export-history?exportType=om_export_orders_by_seller', bad: { path: '/api/v1/export-history?exportType=Bad-Type' } },
 };
 
 const call = (id: EndpointId, bearer: string | null, variant: 'good' | 'bad' = 'good') => {

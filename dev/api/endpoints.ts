@@ -28,6 +28,7 @@ export const ENDPOINTS = {
   upgradeTime: { method: 'GET', url: '/api/v1/upgrade-time', permission: 'staff-bff:upgrading-process:read', errors: 'nested' },
   trackEvents: { method: 'POST', url: '/api/v1/tracking/events', permission: 'staff-bff:tracking:create', errors: 'nested' },
   trackedEvents: { method: 'GET', url: '/api/v1/tracking/events', permission: 'staff-bff:tracking:read', errors: 'nested' },
+  exportHistory: { method: 'GET', url: '/api/v1/export-history', permission: 'staff-bff:export-history:read', errors: 'nested' },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

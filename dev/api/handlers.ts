@@ -30,6 +30,7 @@ const bool = z.enum(['true', 'false']).transform((value) => value === 'true').op
 const numeric = z.union([z.number().int().nonnegative(), wholeNumber]);
 
 const platformsQuery = z.object({ page, pageSize, query: z.string().max(200).optional() });
+const exportHistoryQuery = z.object({ exportType: z.string().regex(/^[a-z0-9_]+$/, 'must be an export type key'), page, pageSize });
 const sellerListQuery = z.object({ page, pageSize, platformId: wholeNumber.optional() });
 const getAllQuery = z.object({ platformIds: idList, ids: idList, excludeCreatedBySeller: bool });
 const idParams = z.object({ id: wholeNumber });
@@ -231,5 +232,15 @@ export function createHandlers(fixtures: Fixtures): Record<EndpointId, (call: Ca
     },
 
     trackedEvents: ({ user }) => ({ data: tracked.get(user.claims.sub) ?? { events: [], responseTimes: [] } }),
+
+    /** The export jobs of one type: the caller's own, or everybody's for users who see all sellers. */
+    exportHistory: ({ user, query }) => {
+      const q = parse(exportHistoryQuery, query, 'query');
+      const everyone = user.claims.meta_data.seller_id.split(',').includes('0');
+      const jobs = fixtures.exportJobs
+        .filter((job) => job.exportType === q.exportType && (everyone || job.createdBy === user.claims.sub))
+        .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+      return { data: { jobs: paginate(jobs, q.page, q.pageSize), total: jobs.length } };
+    },
   };
 }

@@ -26,4 +26,5 @@ export const APP_NAMES: Record<AppKey, string> = {
   dataStudio: 'Data Studio',
   dashboardService: 'Dashboard Service',
   superset: 'Superset',
+  helpCenter: 'Help Center',
 };

@@ -28,6 +28,15 @@ const sitesAnswer = z.object({ data: z.object({ sites: z.array(siteSchema) }) })
 const websitesAnswer = z.object({ websites: z.array(websiteSchema) });
 const platformConfigAnswer = z.object({ numberDisplayFormat: numberDisplayFormatSchema });
 const upgradeTimeAnswer = z.object({ data: z.object({ windows: z.array(upgradeWindowSchema) }) });
+const exportJobSchema = z.object({
+  id: z.number(),
+  exportType: z.string(),
+  fileName: z.string(),
+  status: z.enum(['PROCESSING', 'DONE', 'FAILED']),
+  createdAt: z.string(),
+});
+export type ExportJob = z.infer<typeof exportJobSchema>;
+const exportHistoryAnswer = z.object({ data: z.object({ jobs: z.array(exportJobSchema), total: z.number() }) });
 
 export interface NotificationRegistration {
   app_id: string;
@@ -87,6 +96,12 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
     async upgradeWindows(): Promise<UpgradeWindowConfig[]> {
       const data = await client.get(api.base, '/api/v1/upgrade-time', { bypassNormalErrors: true });
       return parseAnswer(upgradeTimeAnswer, data, 'GET /api/v1/upgrade-time').data.windows;
+    },
+
+    /** The export jobs of one type (export history screen), a page at a time. */
+    async exportHistory(params: { exportType: string; page: number; pageSize: number }, signal?: AbortSignal) {
+      const data = await client.get(api.base, '/api/v1/export-history', { query: params, signal });
+      return parseAnswer(exportHistoryAnswer, data, 'GET /api/v1/export-history').data;
     },
 
     /** Flag errors are tracked by the flags layer, never shown (shell.md §8). */

@@ -1,7 +1,11 @@
 import { IonApp, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { editing, installLeaveGuards } from '../frames/editing.ts';
+import { createCache, registerCacheCleanup } from '../offline/cache.ts';
+import { isBrowserOnline, readStoredMode, shellMode } from '../offline/mode.ts';
+import { OfflineModeDialogs } from '../offline/OfflineModeDialogs.tsx';
 import { SessionContext } from '../session/context.ts';
 import { Session } from '../session/session.ts';
 import { SessionGate } from '../session/SessionGate.tsx';
@@ -10,13 +14,20 @@ import { CALLBACK_PATH, createUserManager } from '../session/user-manager.ts';
 import { registerServiceWorker } from '../sw-client/register.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
 import { RuntimeContext, type Runtime } from './runtime.ts';
-import { SignedInApp } from './SignedInApp.tsx';
+import { OfflineApp, SignedInApp } from './SignedInApp.tsx';
 
 setupIonicReact({ mode: 'md' });
+// Before the router listens to popstate: the back-button guard must see it first.
+installLeaveGuards();
 const serviceWorker = registerServiceWorker();
+const cache = createCache();
+registerCacheCleanup(cache);
+/** Online or the reduced offline shell, fixed for the page's life (a switch stores the mode and reloads). */
+const mode = shellMode(readStoredMode(), isBrowserOnline());
 
 export function App({ runtime }: { runtime: Runtime }) {
   const session = useMemo(() => new Session(createUserManager(runtime.config.oidc)), [runtime]);
+  const isEditing = useSyncExternalStore(editing.subscribe, editing.isEditing);
   return (
     <RuntimeContext.Provider value={runtime}>
       <SessionContext.Provider value={session}>
@@ -27,14 +38,19 @@ export function App({ runtime }: { runtime: Runtime }) {
               <Route
                 path="*"
                 element={
-                  <SessionGate>
-                    <SignedInApp />
-                  </SessionGate>
+                  mode === 'offline' ? (
+                    <OfflineApp cache={cache} />
+                  ) : (
+                    <SessionGate>
+                      <SignedInApp cache={cache} />
+                    </SessionGate>
+                  )
                 }
               />
             </Routes>
           </IonReactRouter>
-          <UpdatePrompt updates={serviceWorker} />
+          {serviceWorker && <OfflineModeDialogs mode={mode} />}
+          <UpdatePrompt updates={serviceWorker} holdBack={isEditing} />
         </IonApp>
       </SessionContext.Provider>
     </RuntimeContext.Provider>

@@ -1,37 +1,64 @@
-import { IonRouterOutlet, IonSpinner } from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod/mini';
 import { loadFlags } from '../flags/load.ts';
+import type { CachedFlags } from '../flags/flagr.ts';
+import type { OfflineCache } from '../offline/cache.ts';
 import { BlockedPage } from '../pages/BlockedPage.tsx';
-import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useSession, useSessionState } from '../session/context.ts';
-import { LanguageMenu } from '../shell/LanguageMenu.tsx';
-import { Ribbon } from '../shell/Ribbon.tsx';
-import { ShellLayout } from '../shell/ShellLayout.tsx';
-import { UserMenu } from '../shell/UserMenu.tsx';
+import { restoreShellContext, saveShellContext } from './offline-context.ts';
+import { ReadyShell } from './ReadyShell.tsx';
 import { useRuntime } from './runtime.ts';
-import { createServices } from './services.ts';
+import { createServices, type Services } from './services.ts';
 import { ShellContext } from './shell-context.ts';
-import { runStartup, type StartupState } from './startup.ts';
+import { runStartup, type ShellContextValue, type StartupState } from './startup.ts';
 import { chooseSeller, choosePlatform } from './stored-context.ts';
 import { portalUserFrom } from './user.ts';
 
 const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
 const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
 
-/** Runs the signed-in start-up sequence and renders its state: spinner, a blocking choice, or the shell. */
-export function SignedInApp() {
-  const { t } = useTranslation();
+const cachedFlagsSchema = z.object({
+  entity: z.object({
+    entityID: z.string(),
+    entityType: z.literal('user'),
+    entityContext: z.object({ seller_id: z.nullable(z.number()), platformId: z.nullable(z.number()) }),
+  }),
+  values: z.record(z.string(), z.boolean()),
+  fetchedAt: z.number(),
+});
+
+function useServices(): Services {
   const runtime = useRuntime();
   const session = useSession();
-  const sessionState = useSessionState();
   const navigate = useNavigate();
-  const services = useMemo(() => createServices(runtime, session, () => navigate('/403')), [runtime, session, navigate]);
+  return useMemo(() => createServices(runtime, session, () => navigate('/403')), [runtime, session, navigate]);
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="centered" role="status">
+      <IonSpinner name="crescent" aria-hidden="true" />
+      <span>{t('AppLoading')}</span>
+    </div>
+  );
+}
+
+/** Online: runs the start-up sequence and renders its state — spinner, a blocking choice, or the shell. */
+export function SignedInApp({ cache }: { cache: OfflineCache }) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const sessionState = useSessionState();
+  const services = useServices();
   const [state, setState] = useState<StartupState>({ step: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const profile = sessionState.status === 'signedIn' || sessionState.status === 'expired' ? sessionState.user.profile : null;
-  const user = useMemo(() => (profile ? portalUserFrom(profile as Record<string, unknown>) : null), [profile]);
+  const sub = profile?.sub;
+  // The user is read once per sign-in; token renewals (new profile objects) must not restart start-up.
+  const user = useMemo(() => (profile ? portalUserFrom(profile as Record<string, unknown>) : null), [sub]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => services.tracker.start(), [services]);
   useEffect(() => {
@@ -42,20 +69,23 @@ export function SignedInApp() {
       loadFlags: (context) =>
         loadFlags(context, {
           evaluate: (request) => services.api.evaluateFlags(request),
-          readCache: async () => undefined,
-          writeCache: async () => undefined,
+          readCache: async () => (await cache.read('flags', cachedFlagsSchema))?.value as CachedFlags | undefined,
+          writeCache: (flags) => cache.write('flags', flags),
           onFailure: (error) => services.tracker.event('custom', 'flags_failed', { message: String(error) }),
         }),
     }).then((next) => {
       if (cancelled) return;
-      if (next.step === 'ready') services.setCurrentSeller(next.context.seller.id);
+      if (next.step === 'ready') {
+        services.setCurrentSeller(next.context.seller.id);
+        void saveShellContext(cache, next.context);
+      }
       setState(next);
     });
     return () => {
       cancelled = true;
     };
     // `attempt` re-runs start-up after a retry.
-  }, [user, services, attempt]);
+  }, [user, services, cache, attempt]);
   const retry = useCallback(() => {
     setState({ step: 'loading' });
     setAttempt((value) => value + 1);
@@ -63,22 +93,17 @@ export function SignedInApp() {
 
   switch (state.step) {
     case 'loading':
-      return (
-        <div className="centered" role="status">
-          <IonSpinner name="crescent" aria-hidden="true" />
-          <span>{t('AppLoading')}</span>
-        </div>
-      );
+      return <Loading />;
     case 'choosePlatform':
       return (
-        <Suspense fallback={null}>
-          <PlatformChooser api={services.api} currentId={null} blocking onChoose={choosePlatform} footer={<LogoutFooter />} />
+        <Suspense fallback={<Loading />}>
+          <PlatformChooser api={services.api} currentId={null} blocking onChoose={choosePlatform} footer={<LogoutButton />} />
         </Suspense>
       );
     case 'chooseSeller':
       return (
-        <Suspense fallback={null}>
-          <SellerChooser sellers={state.sellers} currentId={null} blocking onChoose={(seller) => chooseSeller(seller.id)} footer={<LogoutFooter />} />
+        <Suspense fallback={<Loading />}>
+          <SellerChooser sellers={state.sellers} currentId={null} blocking onChoose={(seller) => chooseSeller(seller.id)} footer={<LogoutButton />} />
         </Suspense>
       );
     case 'noValidSeller':
@@ -92,44 +117,38 @@ export function SignedInApp() {
     case 'sellerLoadFailed':
       return <BlockedPage title={t('Messages.LoadSellerError')} onRetry={retry} />;
     case 'ready':
-      return (
-        <ShellContext.Provider value={{ ...state.context, services }}>
-          <ReadyShell />
-        </ShellContext.Provider>
-      );
+      return <Ready context={state.context} services={services} offline={false} />;
   }
 }
 
-function LogoutFooter() {
+/** Offline: the shell from the last online start, read from IndexedDB; nothing waits on the network. */
+export function OfflineApp({ cache }: { cache: OfflineCache }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const [context, setContext] = useState<ShellContextValue | null | undefined>(undefined);
+  useEffect(() => {
+    void restoreShellContext(cache).then(setContext);
+  }, [cache]);
+  if (context === undefined) return <Loading />;
+  if (context === null) return <BlockedPage title={t('OfflineModeSwitch.NoOfflineData')} />;
+  return <Ready context={context} services={services} offline />;
+}
+
+function Ready({ context, services, offline }: { context: ShellContextValue; services: Services; offline: boolean }) {
+  const value = useMemo(() => ({ ...context, services }), [context, services]);
+  return (
+    <ShellContext.Provider value={value}>
+      <ReadyShell offline={offline} />
+    </ShellContext.Provider>
+  );
+}
+
+function LogoutButton() {
   const { t } = useTranslation();
   const session = useSession();
   return (
     <button type="button" className="button chooser__more" onClick={() => void session.logout()}>
       {t('Logout')}
     </button>
-  );
-}
-
-function ReadyShell() {
-  return (
-    <>
-      <ShellLayout
-        header={
-          <>
-            <LanguageMenu />
-            <UserMenu />
-          </>
-        }
-      >
-        <IonRouterOutlet animated={false}>
-          <Route path="/403" element={<ErrorPage code={403} />} />
-          <Route path="/404" element={<ErrorPage code={404} />} />
-          <Route path="/500" element={<ErrorPage code={500} />} />
-          <Route path="/menu-tracking" element={<Navigate to="/menu-directory" replace />} />
-          <Route path="*" element={<Navigate to="/404" replace />} />
-        </IonRouterOutlet>
-      </ShellLayout>
-      <Ribbon offline={false} />
-    </>
   );
 }

@@ -80,10 +80,6 @@ export async function runStartup(user: PortalUser, { api, loadFlags }: StartupDe
     api.numberDisplayFormat({ sellerId: seller.id }).catch(() => DEFAULT_NUMBER_FORMAT),
   ]);
   const siteChoice = resolveSite(storedSiteId(), sites);
-  const websiteId = (type: Website['type']) => {
-    const website = websites.find((candidate) => candidate.type === type);
-    return website ? String(website.tempiWebsiteId) : null;
-  };
 
   return {
     step: 'ready',
@@ -96,7 +92,7 @@ export async function runStartup(user: PortalUser, { api, loadFlags }: StartupDe
       site: siteChoice.kind === 'selected' ? siteChoice.site : null,
       sites,
       websites,
-      websiteIds: { web: websiteId('WEB'), app: websiteId('APP') },
+      websiteIds: websiteIdsFrom(websites),
       numberFormat,
       sellerNumberFormat,
       can: {
@@ -106,4 +102,13 @@ export async function runStartup(user: PortalUser, { api, loadFlags }: StartupDe
       },
     },
   };
+}
+
+/** The platform's configured website and mobile-app ids (custom interface editor items). */
+export function websiteIdsFrom(websites: readonly Website[]): ShellContextValue['websiteIds'] {
+  const id = (type: Website['type']) => {
+    const website = websites.find((candidate) => candidate.type === type);
+    return website ? String(website.tempiWebsiteId) : null;
+  };
+  return { web: id('WEB'), app: id('APP') };
 }

@@ -27,6 +27,8 @@ export const APP_KEYS = [
   'dataStudio',
   'dashboardService',
   'superset',
+  // The help centre serving the user guides of routes with a `guide` (shell.md §2 breadcrumb guide popup).
+  'helpCenter',
 ] as const;
 
 export type AppKey = (typeof APP_KEYS)[number];

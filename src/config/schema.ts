@@ -56,6 +56,17 @@ const configShape = z.object({
   /** Sellers allowed to see the combo promotion screen (routes.md §9). */
   comboPromotionSellerIds: z._default(z.array(z.number().check(z.int(), z.nonnegative())), []),
   trackerAppId: z._default(z.string(), ''),
+  /**
+   * Seller-support rules of routes.md §4: the sellers that support invoicing (invoice routes, VAT
+   * reports) and the group parent seller (group-only sellout, debt and inventory reports). Absent:
+   * the deployment has no such restriction and the checks are skipped.
+   */
+  sellerSupport: z.optional(
+    z.object({
+      invoicingSellerIds: z.array(z.number().check(z.int(), z.nonnegative())),
+      groupParentSellerId: z.number().check(z.int(), z.nonnegative()),
+    }),
+  ),
   push: z.optional(
     z.object({
       notificationAppId: text,

@@ -1,7 +1,7 @@
 import type { FrameSettings } from '../../packages/frame-client/index.ts';
 import { editing } from './editing.ts';
 import { sendSettings, type KnownFrame } from './messenger.ts';
-import { usePoolEntry, type PoolEntry } from './pool.ts';
+import { touchPoolEntry, type PoolEntry } from './pool.ts';
 import { frameAllowList, frameWindowName } from './settings.ts';
 
 /** A frame no page load has answered in this time shows the error state with a retry. */
@@ -67,7 +67,7 @@ export class FramePool {
   show(spec: FrameSpec): void {
     const settings = frameWindowName(spec.settings);
     const existing = this.snapshot.entries.find((entry) => entry.key === spec.key);
-    const entries = usePoolEntry(this.snapshot.entries, spec.key, Date.now(), this.size(), () => ({
+    const entries = touchPoolEntry(this.snapshot.entries, spec.key, Date.now(), this.size(), () => ({
       key: spec.key,
       src: spec.src,
       app: spec.app,

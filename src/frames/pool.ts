@@ -14,7 +14,7 @@ export function poolSize(viewportWidth: number): number {
 }
 
 /** Marks `key` used now (adding `create()` if missing) and drops the least recently used beyond `max`. */
-export function usePoolEntry<E extends PoolEntry>(pool: readonly E[], key: string, now: number, max: number, create: () => E): E[] {
+export function touchPoolEntry<E extends PoolEntry>(pool: readonly E[], key: string, now: number, max: number, create: () => E): E[] {
   const exists = pool.some((entry) => entry.key === key);
   const next = exists ? pool.map((entry) => (entry.key === key ? { ...entry, lastUsed: now } : entry)) : [...pool, { ...create(), lastUsed: now }];
   if (next.length <= max) return next;

@@ -10,8 +10,22 @@ import { useMediaQuery } from './useMediaQuery.ts';
 const MENU_ID = 'sidebar';
 const CONTENT_ID = 'shell-main';
 
-/** Split pane: the sidebar beside the content from the tablet width up, a drawer below it. */
-export function ShellLayout({ header, sidebar, children }: { header?: ReactNode; sidebar?: ReactNode; children: ReactNode }) {
+/**
+ * Split pane: the sidebar beside the content from the tablet width up, a drawer below it. Mobile-view
+ * routes get the full screen: no sidebar, the route's own bar instead of the header. The content
+ * stays at the same place in the tree either way, so kept-alive frames survive the switch.
+ */
+export function ShellLayout({
+  header,
+  sidebar,
+  mobileView = false,
+  children,
+}: {
+  header?: ReactNode;
+  sidebar?: ReactNode;
+  mobileView?: boolean;
+  children: ReactNode;
+}) {
   useMediaQuery(SPLIT_LAYOUT_QUERY); // re-render when crossing the tablet width
   const [storedCollapsed, setStoredCollapsed] = useState(() => readStored('sidebarCollapsed', isBoolean));
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -30,7 +44,7 @@ export function ShellLayout({ header, sidebar, children }: { header?: ReactNode;
   };
 
   return (
-    <IonSplitPane contentId={CONTENT_ID} when={SPLIT_LAYOUT_QUERY} disabled={layout === 'split' && collapsed}>
+    <IonSplitPane contentId={CONTENT_ID} when={SPLIT_LAYOUT_QUERY} disabled={mobileView || (layout === 'split' && collapsed)}>
       <IonMenu
         contentId={CONTENT_ID}
         menuId={MENU_ID}
@@ -42,9 +56,13 @@ export function ShellLayout({ header, sidebar, children }: { header?: ReactNode;
         <Sidebar>{sidebar}</Sidebar>
       </IonMenu>
       <div className="ion-page shell-main" id={CONTENT_ID}>
-        <ShellHeader sidebarExpanded={layout === 'split' ? !collapsed : drawerOpen} onToggleSidebar={toggle}>
-          {header}
-        </ShellHeader>
+        {mobileView ? (
+          header
+        ) : (
+          <ShellHeader sidebarExpanded={layout === 'split' ? !collapsed : drawerOpen} onToggleSidebar={toggle}>
+            {header}
+          </ShellHeader>
+        )}
         <div className="shell-body">{children}</div>
       </div>
     </IonSplitPane>

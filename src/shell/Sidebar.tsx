@@ -11,7 +11,6 @@ export function Sidebar({ children }: { children?: ReactNode }) {
     <div className="sidebar__inner">
       <Link to="/" className="sidebar__logo" aria-label={`${brand.appName} – ${t('Shell.Home')}`}>
         <img src={brand.logo} alt="" />
-        <span>{brand.appName}</span>
       </Link>
       <nav className="sidebar__nav" aria-label={t('Shell.MainMenu')}>
         {children}

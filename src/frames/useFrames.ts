@@ -1,0 +1,53 @@
+import { useEffect, useMemo } from 'react';
+import type { FrameSettings, FrameUserData } from '../../packages/frame-client/index.ts';
+import { editing } from './editing.ts';
+import { listenToFrames, type KnownFrame, type OriginPolicy, type RejectionReason } from './messenger.ts';
+import { FramePool } from './pool-store.ts';
+import { poolSize } from './pool.ts';
+
+export interface ActiveFrame {
+  key: string;
+  src: string;
+  app: string;
+  origin: string;
+  title: string;
+  settings: FrameSettings;
+}
+
+export interface FrameEvents {
+  /** A frame reported a path; answer the portal key of the page it shows now, or null if unknown. */
+  onRoute(frame: KnownFrame & { app: string }, path: string): void;
+  onLogout(): void;
+  userData(): FrameUserData | null;
+  onRejected(reason: RejectionReason, type: string, origin: string): void;
+}
+
+/** The keep-alive pool and the message router of one signed-in page; shows `active` (or nothing). */
+export function useFrames(active: ActiveFrame | null, events: FrameEvents, policy: OriginPolicy): FramePool {
+  const pool = useMemo(() => new FramePool(() => poolSize(innerWidth)), []);
+
+  useEffect(() => {
+    if (active) pool.show(active);
+    else pool.hide();
+  }, [pool, active]);
+
+  useEffect(
+    () =>
+      listenToFrames(
+        {
+          findFrame: pool.find,
+          onRoute: (frame, path) => {
+            const entry = pool.getSnapshot().entries.find((candidate) => candidate.key === frame.key);
+            if (entry) events.onRoute({ ...frame, app: entry.app }, path);
+          },
+          onEditing: (frame, isEditing) => editing.set(frame.key, isEditing),
+          onLogout: events.onLogout,
+          userData: events.userData,
+          onRejected: (reason, message, origin) => events.onRejected(reason, message.type, origin),
+        },
+        policy,
+      ),
+    [pool, events, policy],
+  );
+  return pool;
+}

@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { RouteItem } from '../catalogue/types.ts';
+import type { SearchHit } from '../gating/search.ts';
+import type { MenuEntry } from '../gating/visibility.ts';
+import type { Resolution, RouteResolver } from './resolve-route.ts';
+
+/** The signed-in user's navigation: what they may open, where they are, and how to open an item. */
+export interface Navigation {
+  menu: readonly MenuEntry[];
+  resolver: RouteResolver;
+  /** The resolution of the current address. */
+  current: Resolution;
+  search(query: string): SearchHit[];
+  /** Title of a catalogue item in the current language. */
+  titleOf(item: RouteItem): string;
+  /** Opens a menu or search item: a portal route (guarded while editing), an external link, or a modal frame. */
+  open(item: RouteItem): void;
+  /** In-app navigation, asking first while a frame has unsaved edits. */
+  go(path: string, options?: { replace?: boolean }): void;
+}
+
+export const NavigationContext = createContext<Navigation | null>(null);
+
+export function useNavigation(): Navigation {
+  const navigation = useContext(NavigationContext);
+  if (!navigation) throw new Error('useNavigation outside the signed-in shell');
+  return navigation;
+}

@@ -1,0 +1,70 @@
+import { businessOutline, locationOutline, storefrontOutline } from 'ionicons/icons';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShell } from '../app/shell-context.ts';
+import { choosePlatform, chooseSeller, chooseSite } from '../app/stored-context.ts';
+import type { SwitchAbility } from '../navigation/route-options.ts';
+import { Icon } from './Icon.tsx';
+import { MenuButton } from './MenuButton.tsx';
+
+const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
+const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
+
+/** Platform, seller and site switches: each choice is stored and the page reloads (shell.md §4). */
+export function HeaderSwitches({ show }: { show: SwitchAbility }) {
+  const { t } = useTranslation();
+  const shell = useShell();
+  const [chooser, setChooser] = useState<'platform' | 'seller' | null>(null);
+  const close = () => setChooser(null);
+  const sellerName = shell.seller.displayName || shell.seller.name;
+  return (
+    <>
+      {show.switchSite && shell.site && (
+        <MenuButton
+          label={t('Chooser.Site', { name: shell.site.name })}
+          items={shell.sites.map((site) => ({
+            key: String(site.id),
+            label: site.name,
+            checked: site.id === shell.site?.id,
+            onSelect: () => site.id !== shell.site?.id && chooseSite(site.id),
+          }))}
+        >
+          <Icon icon={locationOutline} />
+          <span className="header-item--wide">{shell.site.name}</span>
+        </MenuButton>
+      )}
+      {show.switchPlatform && (
+        <button type="button" className="button header-switch" aria-label={t('Chooser.Platform', { name: shell.platform?.name ?? '' })} onClick={() => setChooser('platform')}>
+          <Icon icon={businessOutline} />
+          <span>{shell.platform?.name}</span>
+        </button>
+      )}
+      {show.switchSeller && (
+        <button type="button" className="button header-switch" aria-label={t('Chooser.Seller', { name: sellerName })} onClick={() => setChooser('seller')}>
+          <Icon icon={storefrontOutline} />
+          <span>{sellerName}</span>
+        </button>
+      )}
+      <Suspense fallback={null}>
+        {chooser === 'platform' && (
+          <PlatformChooser
+            api={shell.services.api}
+            currentId={shell.platform?.id ?? null}
+            blocking={false}
+            onClose={close}
+            onChoose={(platform) => (platform.id === shell.platform?.id ? close() : choosePlatform(platform))}
+          />
+        )}
+        {chooser === 'seller' && (
+          <SellerChooser
+            sellers={shell.sellers}
+            currentId={shell.seller.id}
+            blocking={false}
+            onClose={close}
+            onChoose={(seller) => (seller.id === shell.seller.id ? close() : chooseSeller(seller.id))}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}

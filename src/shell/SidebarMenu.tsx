@@ -1,0 +1,124 @@
+import { chevronDownOutline, chevronForwardOutline, openOutline } from 'ionicons/icons';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteItem } from '../catalogue/types.ts';
+import type { MenuEntry } from '../gating/visibility.ts';
+import { useNavigation } from '../navigation/navigation-context.ts';
+import { Icon } from './Icon.tsx';
+import { menuIcon } from './menu-icons.ts';
+
+/**
+ * The sidebar menu, two levels, in plain DOM: a collapsed group renders no children, so hundreds of
+ * routes never cost hundreds of elements. The group of the current route starts open.
+ */
+export function SidebarMenu({ activePath, onSearch }: { activePath: string | null; onSearch: () => void }) {
+  const { t } = useTranslation();
+  const { menu } = useNavigation();
+  const activeGroup = menu.find((entry) => entry.children.some((child) => child.path === activePath))?.item.path ?? null;
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(activeGroup ? [activeGroup] : []));
+  const toggle = (path: string) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (next.has(path)) next.delete(path);
+      else next.add(path);
+      return next;
+    });
+  return (
+    <>
+      <button type="button" className="sidebar__search" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
+        <Icon icon={menuIcon('search-outline')} size={20} />
+        <span>{t('MenuSearch.Open')}</span>
+        <kbd aria-hidden="true">Ctrl K</kbd>
+      </button>
+      <ul className="menu">
+        {menu.map((entry) => (
+          <MenuGroup
+            key={entry.item.path}
+            entry={entry}
+            open={opened.has(entry.item.path) || entry.item.path === activeGroup}
+            onToggle={toggle}
+            activePath={entry.children.length === 0 || entry.item.path === activeGroup ? activePath : null}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+const MenuGroup = memo(function MenuGroup({
+  entry,
+  open,
+  onToggle,
+  activePath,
+}: {
+  entry: MenuEntry;
+  open: boolean;
+  onToggle: (path: string) => void;
+  activePath: string | null;
+}) {
+  const { titleOf } = useNavigation();
+  if (entry.children.length === 0) {
+    return (
+      <li>
+        <MenuLink item={entry.item} active={entry.item.path === activePath} icon={menuIcon(entry.item.icon)} />
+      </li>
+    );
+  }
+  const listId = `menu-${entry.item.path.replace(/\W+/g, '-')}`;
+  return (
+    <li>
+      <button type="button" className="menu__group" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={() => onToggle(entry.item.path)}>
+        <Icon icon={menuIcon(entry.item.icon)} size={20} />
+        <span className="menu__label">{titleOf(entry.item)}</span>
+        <Icon icon={open ? chevronDownOutline : chevronForwardOutline} size={16} />
+      </button>
+      {open && (
+        <ul className="menu__children" id={listId}>
+          {entry.children.map((child) => (
+            <li key={child.path}>
+              <MenuLink item={child} active={child.path === activePath} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+});
+
+function MenuLink({ item, active, icon }: { item: RouteItem; active: boolean; icon?: string }) {
+  const { t } = useTranslation();
+  const { open, titleOf } = useNavigation();
+  const title = titleOf(item);
+  const external = Boolean(item.redirectOutside);
+  return (
+    <a
+      className={active ? 'menu__link menu__link--active' : 'menu__link'}
+      href={external ? undefined : item.path}
+      role={external || item.isModalItem ? 'button' : undefined}
+      tabIndex={0}
+      aria-current={active ? 'page' : undefined}
+      onClick={(event) => {
+        if (event.ctrlKey || event.metaKey || event.shiftKey || (event.button ?? 0) !== 0) {
+          if (!external && !item.isModalItem) return; // let the browser open a portal route in a new tab
+        }
+        event.preventDefault();
+        open(item);
+      }}
+      onKeyDown={(event) => {
+        if ((external || item.isModalItem) && (event.key === 'Enter' || event.key === ' ')) {
+          event.preventDefault();
+          open(item);
+        }
+      }}
+    >
+      {icon && <Icon icon={icon} size={20} />}
+      <span className="menu__label">{title}</span>
+      {external && (
+        <>
+          <Icon icon={openOutline} size={14} />
+          <span className="visually-hidden">{t('Navigation.OpensInNewTab')}</span>
+        </>
+      )}
+    </a>
+  );
+}

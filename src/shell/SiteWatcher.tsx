@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { storedSiteId } from '../app/stored-context.ts';
+import { siteChangedElsewhere } from '../context/resolve.ts';
+
+/**
+ * When the tab becomes visible and the stored site differs from the one shown (changed in another
+ * tab), 'Warehousing.DetectInvalidSiteMsg' says so; OK reloads.
+ */
+export function SiteWatcher({ shownSiteId }: { shownSiteId: number | null }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    let open = false;
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || open || !siteChangedElsewhere(shownSiteId, storedSiteId())) return;
+      open = true;
+      void import('./overlays.ts').then(({ showAlert }) =>
+        showAlert({
+          header: t('Chooser.ChooseSite'),
+          message: t('Warehousing.DetectInvalidSiteMsg'),
+          buttons: [{ text: t('OK'), role: 'confirm', handler: () => location.reload() }],
+        }),
+      );
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [shownSiteId, t]);
+  return null;
+}
