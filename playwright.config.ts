@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** End-to-end tests drive Debian's Chromium against the production build and the whole local stack. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const portalPort = Number(process.env.PORTAL_PORT ?? 4173);
+/** A second portal server without a runtime config (tests/e2e/foundation.spec.ts). */
+export const MISSING_CONFIG_PORT = 4179;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,13 +34,23 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    // `--preview` serves the production build (dist/) so the service worker is the real one.
-    command: 'npx tsx dev/start.ts --preview',
-    url: `http://127.0.0.1:${portalPort}/config.json`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // `--preview` serves the production build (dist/) so the service worker is the real one.
+      command: 'npx tsx dev/start.ts --preview',
+      url: `http://127.0.0.1:${portalPort}/config.json`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // The same build where /config.json does not exist: the config-not-found page.
+      command: `npx vite preview --port ${MISSING_CONFIG_PORT} --strictPort`,
+      url: `http://localhost:${MISSING_CONFIG_PORT}/index.html`,
+      env: { PORTAL_CONFIG_FILE: 'tests/e2e/no-such-config.json' },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

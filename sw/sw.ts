@@ -1,4 +1,5 @@
 /// <reference lib="WebWorker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
@@ -10,6 +11,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 // they belong to other origins and are never listed here.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install controls the open page at once, so it works offline without a reload. Updates
+// still wait for the user's consent (no skipWaiting here).
+clientsClaim();
 
 // In-app paths (/orders/seller, /403, /callback...) get the shell; files and the worker itself do not.
 registerRoute(

@@ -1,5 +1,6 @@
 import { IonApp, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
+import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { editing, installLeaveGuards } from '../frames/editing.ts';
@@ -26,7 +27,7 @@ registerCacheCleanup(cache);
 const mode = shellMode(readStoredMode(), isBrowserOnline());
 
 export function App({ runtime }: { runtime: Runtime }) {
-  const session = useMemo(() => new Session(createUserManager(runtime.config.oidc)), [runtime]);
+  const session = useMemo(() => new Session(createUserManager(runtime.config.oidc), () => i18next.language), [runtime]);
   const isEditing = useSyncExternalStore(editing.subscribe, editing.isEditing);
   return (
     <RuntimeContext.Provider value={runtime}>

@@ -32,7 +32,11 @@ export class Session {
   private readonly listeners = new Set<() => void>();
   private renewing: Promise<User | null> | null = null;
 
-  constructor(private readonly manager: UserManager) {
+  /** `language` opens the provider's login page in the portal's language. */
+  constructor(
+    private readonly manager: UserManager,
+    private readonly language: () => string = () => 'vi',
+  ) {
     manager.events.addAccessTokenExpiring(() => void this.renew());
     manager.events.addAccessTokenExpired(() => void this.renew());
   }
@@ -69,7 +73,7 @@ export class Session {
   async login(returnTo: string): Promise<void> {
     this.set({ status: 'redirecting' });
     try {
-      await this.manager.signinRedirect({ state: { returnTo } satisfies ReturnState });
+      await this.manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ui_locales: this.language() });
     } catch (error) {
       this.set({ status: 'error', error: toError(error) });
     }

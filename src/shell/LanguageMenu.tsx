@@ -11,7 +11,8 @@ export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   return (
     <MenuButton
-      label={t('Shell.Language')}
+      // The visible language code is part of the name (WCAG 2.5.3 label in name).
+      label={`${t('Shell.Language')} ${i18n.language.toUpperCase()}`}
       items={LANGUAGES.map((language) => ({
         key: language,
         label: t(LANGUAGE_LABEL[language]),

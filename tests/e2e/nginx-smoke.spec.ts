@@ -1,0 +1,89 @@
+/**
+ * Production serving (issue 8): Debian's nginx serves dist/ with the configuration that
+ * scripts/nginx-conf.ts generates from the local stack's runtime config, CSP enforced. The smoke
+ * path — sign-in, a frame route, an offline reload — must run through it without one violation.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { startStack, type Stack } from '../../dev/stack.ts';
+import { contentSecurityPolicy, freePort, readRuntimeConfig, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
+import { activeFrame, expectShell, signIn, useEnglish } from './support.ts';
+
+let stack: Stack;
+let nginx: RunningNginx;
+
+test.beforeAll(async () => {
+  // The provider only sends the code back to origins it knows: nginx's port must be one of them.
+  const port = await freePort();
+  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portal: { mode: 'none' }, portalOriginPorts: [port] });
+  nginx = await startNginx({ root: 'dist', runtimeConfigFile: stack.configFile, port });
+});
+
+test.afterAll(async () => {
+  await nginx?.close();
+  await stack?.close();
+});
+
+test('nginx answers with the generated headers, caching and fallbacks', async ({ request }) => {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)?.file;
+  const csp = contentSecurityPolicy(readRuntimeConfig(stack.configFile));
+  const get = (path: string) => request.get(`${nginx.origin}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+
+  const index = await get('/');
+  expect(index.headers()['content-security-policy']).toBe(csp);
+  expect(index.headers()['x-content-type-options']).toBe('nosniff');
+  expect(index.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(index.headers()['cache-control']).toBe('no-cache');
+  const route = await get('/cashier/receipt');
+  expect(route.status()).toBe(200);
+  expect(await route.text()).toBe(await index.text());
+
+  const script = await get(`/${entry}`);
+  expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(script.headers()['content-encoding']).toBe('gzip');
+  for (const path of ['/sw.js', '/manifest.webmanifest', '/config.json']) {
+    expect((await get(path)).headers()['cache-control'], path).toBe('no-cache');
+  }
+  expect(await (await get('/config.json')).json()).toEqual(JSON.parse(readFileSync(stack.configFile, 'utf8')));
+  expect((await get('/manifest.webmanifest')).headers()['content-type']).toBe('application/manifest+json');
+
+  const missing = await get('/assets/missing-0000.js');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['cache-control']).toBeUndefined();
+  expect(missing.headers()['content-security-policy']).toBe(csp);
+});
+
+test('sign-in, a frame route and an offline reload run under the CSP without a violation', async ({ context, page }) => {
+  const violations: string[] = [];
+  await context.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      void report(`${location.origin}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await useEnglish(page);
+
+  await signIn(page, 'cashier', `${nginx.origin}/`);
+  await page.waitForURL((url) => url.origin === nginx.origin && url.pathname !== '/callback');
+  await expectShell(page);
+
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('button', { name: 'Cashier', exact: true }).click();
+  await menu.getByRole('link', { name: 'Receipt', exact: true }).click();
+  await expect(page).toHaveURL(`${nginx.origin}/cashier/receipt`);
+  await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('title', 'Receipt');
+  await expect(activeFrame(page).getByRole('heading', { name: /^Path: \/cashier\/receipt/ })).toBeVisible();
+
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await context.setOffline(true);
+  await page.reload();
+  await expectShell(page);
+  await context.setOffline(false);
+
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Fixture users of dev/fixtures/users.json (password: `<username>123`). */
+export type FixtureUser = 'admin' | 'cashier' | 'picker' | 'accountant' | 'noseller' | 'bypass' | 'shortsession' | 'guest' | 'sellerdown' | 'flagsdown';
+
+/** The local stack's addresses (dev/README.md); the portal is Playwright's baseURL. */
+export const IDP = 'http://id.portal.localhost:4000';
+export const API = 'http://api.portal.localhost:4100';
+export const appOrigin = (kebabKey: string) => `http://${kebabKey}.portal.localhost:4200`;
+
+/** Opens `path` and signs in through the real provider's login page (Vietnamese or English). */
+export async function signIn(page: Page, user: FixtureUser, path = '/'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel(/^(Tên đăng nhập|Username)$/).fill(user);
+  await page.getByLabel(/^(Mật khẩu|Password)$/).fill(`${user}123`);
+  await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
+  await page.waitForURL((url) => url.origin !== IDP && !url.pathname.startsWith('/callback'));
+}
+
+/** Stores English as the portal language before the first page load (the default is Vietnamese). */
+export async function useEnglish(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('localization')) localStorage.setItem('localization', '"en"');
+  });
+}
+
+/** The shell is ready: the main menu is there. */
+export async function expectShell(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: /Main menu|Menu chính/ })).toBeVisible();
+}
+
+/** The visible frame (the active route's embedded page). */
+export function activeFrame(page: Page) {
+  return page.frameLocator('.frame-host iframe:not([hidden])');
+}
