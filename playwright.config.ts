@@ -33,6 +33,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // Every fixture user's start-up again on a handheld-sized screen (choosers become bottom sheets).
+    {
+      name: 'phone',
+      testMatch: 'session.spec.ts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true },
+    },
   ],
   webServer: [
     {

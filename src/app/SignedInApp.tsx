@@ -7,6 +7,7 @@ import { loadFlags } from '../flags/load.ts';
 import type { CachedFlags } from '../flags/flagr.ts';
 import type { OfflineCache } from '../offline/cache.ts';
 import { BlockedPage } from '../pages/BlockedPage.tsx';
+import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useSession, useSessionState } from '../session/context.ts';
 import { restoreShellContext, saveShellContext } from './offline-context.ts';
 import { ReadyShell } from './ReadyShell.tsx';
@@ -116,6 +117,8 @@ export function SignedInApp({ cache }: { cache: OfflineCache }) {
       );
     case 'sellerLoadFailed':
       return <BlockedPage title={t('Messages.LoadSellerError')} onRetry={retry} />;
+    case 'forbidden':
+      return <ErrorPage code={403} />;
     case 'ready':
       return <Ready context={state.context} services={services} offline={false} />;
   }

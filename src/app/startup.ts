@@ -1,3 +1,4 @@
+import { ApiError } from '../api/client.ts';
 import type { NumberDisplayFormat, PortalApi, Seller, Site, Website } from '../api/portal-api.ts';
 import {
   canSwitchPlatform,
@@ -42,6 +43,8 @@ export type StartupState =
   | { step: 'chooseSeller'; user: PortalUser; sellers: Seller[] }
   | { step: 'noValidSeller'; user: PortalUser }
   | { step: 'sellerLoadFailed'; user: PortalUser }
+  /** The API refused the user's own sellers (403): the permission-denied page. */
+  | { step: 'forbidden'; user: PortalUser }
   | { step: 'ready'; context: ShellContextValue };
 
 export interface StartupDeps {
@@ -63,8 +66,8 @@ export async function runStartup(user: PortalUser, { api, loadFlags }: StartupDe
   let sellers: Seller[];
   try {
     sellers = await api.sellers(platformId);
-  } catch {
-    return { step: 'sellerLoadFailed', user };
+  } catch (error) {
+    return error instanceof ApiError && error.status === 403 ? { step: 'forbidden', user } : { step: 'sellerLoadFailed', user };
   }
   const sellerChoice = resolveSeller(user.sellerClaim, storedSellerId(), sellers);
   if (sellerChoice.kind === 'none') return { step: 'noValidSeller', user };

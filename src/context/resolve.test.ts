@@ -66,6 +66,7 @@ describe('resolveSeller', () => {
     ['single id ignores a stored seller', { kind: 'ids', ids: [2] }, 1, { kind: 'selected', seller: { id: 2 } }],
     ['several ids use the stored seller', { kind: 'ids', ids: [1, 18] }, 18, { kind: 'selected', seller: { id: 18 } }],
     ['several ids, stored not theirs → choose', { kind: 'ids', ids: [1, 18] }, 2, { kind: 'choose', sellers: [{ id: 1 }, { id: 18 }] }],
+    ['several ids, only one on this platform → selected', { kind: 'ids', ids: [1, 99] }, undefined, { kind: 'selected', seller: { id: 1 } }],
     ['several ids, nothing stored → choose', { kind: 'ids', ids: [1, 2] }, undefined, { kind: 'choose', sellers: [{ id: 1 }, { id: 2 }] }],
     ['all sellers use the stored seller', { kind: 'all' }, 1, { kind: 'selected', seller: { id: 1 } }],
     ['all sellers, nothing stored → choose', { kind: 'all' }, undefined, { kind: 'choose', sellers }],

@@ -16,8 +16,8 @@ export const canSwitchPlatform = (claimPlatformId: number) => claimPlatformId ==
 export type SellerResolution<S> = { kind: 'selected'; seller: S } | { kind: 'choose'; sellers: S[] } | { kind: 'none' };
 
 /**
- * A single seller id other than 0 is selected automatically; '0' or several ids use the stored
- * seller; otherwise the chooser, or — when none of the user's sellers exists here — 'none'
+ * A single seller id other than 0 is selected automatically (so is the only one of several ids that
+ * exists on this platform); '0' or several ids use the stored seller; otherwise the chooser, or — when none of the user's sellers exists here — 'none'
  * (the no-valid-seller message with the host's support contact).
  */
 export function resolveSeller<S extends { id: number }>(
@@ -27,7 +27,8 @@ export function resolveSeller<S extends { id: number }>(
 ): SellerResolution<S> {
   const usable = usableSellers(claim, available);
   if (usable.length === 0) return { kind: 'none' };
-  if (claim.kind === 'ids' && claim.ids.length === 1) return { kind: 'selected', seller: usable[0]! };
+  // One seller id, or only one of the user's sellers on this platform: nothing to choose.
+  if (usable.length === 1 || (claim.kind === 'ids' && claim.ids.length === 1)) return { kind: 'selected', seller: usable[0]! };
   const stored = usable.find((seller) => seller.id === storedSellerId);
   return stored ? { kind: 'selected', seller: stored } : { kind: 'choose', sellers: usable };
 }

@@ -19,6 +19,8 @@ export interface ReturnState {
 }
 
 const RENEW_LOCK = 'staff-portal-token-renewal';
+/** Tokens shorter-lived than the expiring notice would otherwise renew back to back; wait for expiry instead. */
+const MIN_RENEW_INTERVAL_MS = 5000;
 /** Hooks other modules add to logout (e.g. the IndexedDB cache clears itself). */
 const logoutHooks = new Set<() => Promise<void> | void>();
 
@@ -31,13 +33,16 @@ export class Session {
   private state: SessionState = { status: 'starting' };
   private readonly listeners = new Set<() => void>();
   private renewing: Promise<User | null> | null = null;
+  private lastRenewal = 0;
 
   /** `language` opens the provider's login page in the portal's language. */
   constructor(
     private readonly manager: UserManager,
     private readonly language: () => string = () => 'vi',
   ) {
-    manager.events.addAccessTokenExpiring(() => void this.renew());
+    manager.events.addAccessTokenExpiring(() => {
+      if (Date.now() - this.lastRenewal >= MIN_RENEW_INTERVAL_MS) void this.renew();
+    });
     manager.events.addAccessTokenExpired(() => void this.renew());
   }
 
@@ -96,6 +101,7 @@ export class Session {
   renew(): Promise<User | null> {
     this.renewing ??= this.renewOnce().finally(() => {
       this.renewing = null;
+      this.lastRenewal = Date.now();
     });
     return this.renewing;
   }

@@ -9,6 +9,7 @@ import { startStack, type Stack } from '../../dev/stack.ts';
 import { contentSecurityPolicy, freePort, readRuntimeConfig, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
 import { activeFrame, expectShell, signIn, useEnglish } from './support.ts';
 
+const titles = JSON.parse(readFileSync('src/i18n/locales/en/routes.json', 'utf8')) as { Cashier: { Group: string; Receipt: string } };
 let stack: Stack;
 let nginx: RunningNginx;
 
@@ -73,10 +74,10 @@ test('sign-in, a frame route and an offline reload run under the CSP without a v
   await expectShell(page);
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await menu.getByRole('button', { name: 'Cashier', exact: true }).click();
-  await menu.getByRole('link', { name: 'Receipt', exact: true }).click();
+  await menu.getByRole('button', { name: titles.Cashier.Group, exact: true }).click();
+  await menu.locator('a[href="/cashier/receipt"]').click();
   await expect(page).toHaveURL(`${nginx.origin}/cashier/receipt`);
-  await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('title', 'Receipt');
+  await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('title', titles.Cashier.Receipt);
   await expect(activeFrame(page).getByRole('heading', { name: /^Path: \/cashier\/receipt/ })).toBeVisible();
 
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

@@ -1,0 +1,180 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { activeFrame, API, expectShell, signIn, useEnglish } from './support.ts';
+
+test.beforeEach(async ({ page }) => {
+  await useEnglish(page);
+});
+
+/** The next API call (to any endpoint) the page makes. */
+const nextApiCall = (page: Page) => page.waitForRequest((request: Request) => request.url().startsWith(API) && request.method() !== 'OPTIONS');
+
+test('an all-platform admin must choose a platform: blocking, paged with load-more, searchable', async ({ page }) => {
+  await signIn(page, 'admin');
+  const chooser = page.getByRole('dialog', { name: 'Choose platform' });
+  await expect(chooser).toBeVisible();
+  // Ionic puts the dialog role on the modal's shadow wrapper; the content is slotted into it, so it
+  // is found from the page rather than under the dialog locator.
+  await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5); // the backdrop
+  await expect(chooser).toBeVisible();
+
+  const options = page.getByRole('list', { name: 'Choose platform' }).getByRole('button');
+  await expect(options).toHaveCount(10);
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  await loadMore.click();
+  await expect(options).toHaveCount(20);
+  await loadMore.click();
+  await expect(options).toHaveCount(28);
+  await expect(loadMore).toHaveCount(0); // all 28 loaded
+
+  await page.getByRole('searchbox', { name: 'Search platforms' }).fill('da nang');
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toContainText('Đà Nẵng');
+  await options.first().click();
+
+  // Platform chosen and stored; an all-seller admin then chooses a seller; inactive ones are struck through.
+  await expect(page.getByRole('dialog', { name: 'Choose seller' })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('currentPlatform'))) ?? 'null')).toMatchObject({ id: 3 });
+  await page.getByRole('searchbox', { name: 'Search by seller name or id' }).fill('143');
+  const sellers = page.getByRole('list', { name: 'Choose seller' }).getByRole('button');
+  await expect(sellers).toHaveCount(1);
+  await expect(sellers.first()).toContainText('inactive');
+  await expect(sellers.first().locator('.chooser__name')).toHaveCSS('text-decoration-line', 'line-through');
+});
+
+test('a single-seller cashier lands straight in the shell, every call carrying the seller', async ({ page }) => {
+  const call = nextApiCall(page);
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Seller:/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Platform:/ })).toHaveCount(0);
+  const request = await call;
+  expect(request.headers().authorization).toMatch(/^Bearer \S+/);
+  await expect(activeFrame(page).getByRole('heading', { name: 'To-do list' })).toBeVisible();
+});
+
+test('a multi-seller accountant chooses a seller by unaccented name or by id', async ({ page }) => {
+  await signIn(page, 'accountant');
+  await expect(page.getByRole('list', { name: 'Choose platform' }).getByRole('button')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  // Platform 2 holds two of the accountant's sellers (18 and 205).
+  await page.getByRole('button', { name: /Chuỗi Bán lẻ Đông Dương/ }).click();
+
+  await expect(page.getByRole('dialog', { name: 'Choose seller' })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search by seller name or id' });
+  const options = page.getByRole('list', { name: 'Choose seller' }).getByRole('button');
+  await expect(options).toHaveCount(2);
+  await search.fill('  18 ');
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toContainText('Đinh Lễ');
+  await search.fill('ca phe buon ma thuot dak lak');
+  await expect(options).toHaveCount(1);
+  await expect(options.first().getByRole('img')).toHaveCount(0); // decorative; the default logo stands in
+  await expect(options.first().locator('img')).toHaveAttribute('src', '/icons/default-seller.svg');
+  await options.first().click();
+
+  await expectShell(page);
+  await expect(page.getByRole('button', { name: 'Seller: Cà phê BMT' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('currentSeller'))).toBe('205');
+});
+
+test('an accountant with one seller on the chosen platform gets it without choosing', async ({ page }) => {
+  await signIn(page, 'accountant');
+  await page.getByRole('button', { name: /Sàn Thương mại Việt/ }).click();
+  await expectShell(page);
+  await expect(page.getByRole('dialog', { name: 'Choose seller' })).toHaveCount(0);
+});
+
+test('switching seller stores it, reloads, and the next calls carry the new X-Seller-Id', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('currentPlatform')) localStorage.setItem('currentPlatform', JSON.stringify({ id: 2, name: 'Chuỗi Bán lẻ Đông Dương' }));
+    if (!localStorage.getItem('currentSeller')) localStorage.setItem('currentSeller', '18');
+  });
+  await signIn(page, 'accountant');
+  await expectShell(page);
+  await page.getByRole('button', { name: /^Seller:/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Choose seller' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by seller name or id' }).fill('205');
+  const reload = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+  const call = page.waitForRequest((request) => request.url().startsWith(API) && request.headers()['x-seller-id'] === '205');
+  await page.getByRole('list', { name: 'Choose seller' }).getByRole('button').first().click();
+  await reload;
+  await call;
+  expect(await page.evaluate(() => localStorage.getItem('currentSeller'))).toBe('205');
+});
+
+test('an account with no valid seller sees the support contact of its host', async ({ page, baseURL }) => {
+  await signIn(page, 'noseller');
+  await expect(page.getByRole('heading', { name: /no valid seller or site/ })).toContainText('hotro@staff-portal.example');
+  await expect(page.getByRole('link', { name: 'hotro@staff-portal.example' })).toHaveAttribute('href', 'mailto:hotro@staff-portal.example');
+  const port = new URL(baseURL!).port;
+  // Another brand's host: the provider session carries the user through without a new login.
+  await page.goto(`http://staff.localhost:${port}/`);
+  await expect(page.getByRole('link', { name: 'hotro@dongduong.example' })).toBeVisible();
+});
+
+test('a site changed in another tab is detected when this tab becomes visible', async ({ page, context }) => {
+  await signIn(page, 'picker');
+  await expectShell(page);
+  const other = await context.newPage();
+  await other.goto('/');
+  await expectShell(other);
+  await other.evaluate(() => localStorage.setItem('currentSite', '103'));
+  await page.bringToFront();
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('switched to another site');
+  const reload = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await reload;
+});
+
+test('a session that cannot be renewed shows the session-expired dialog; OK signs in again', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'shortsession');
+  await expectShell(page);
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Your session has expired. Click OK to reload.', { timeout: 40_000 });
+  const reload = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await reload;
+  // The user was forgotten: a fresh sign-in (through the provider's own session) starts over.
+  await expect(dialog).toHaveCount(0);
+});
+
+test('an API 401 signs the user out', async ({ page }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  // The stored access token no longer verifies (as after a key rotation): the API answers 401.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    const user = JSON.parse(localStorage.getItem(key)!);
+    user.access_token = `${user.access_token}tampered`;
+    localStorage.setItem(key, JSON.stringify(user));
+  });
+  await page.reload();
+  await expect(page.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible();
+});
+
+test('an API 403 goes to the permission-denied page', async ({ page }) => {
+  await signIn(page, 'guest');
+  await expect(page).toHaveURL('/403');
+  await expect(page.getByRole('heading', { name: 'You have no permission to access this page.' })).toBeVisible();
+});
+
+test('an API 500 shows an Error notification with the server message', async ({ page }) => {
+  await signIn(page, 'sellerdown');
+  const toast = page.locator('ion-toast');
+  await expect(toast).toContainText('Error');
+  await expect(toast).toContainText(/seller/i);
+  await expect(page.getByRole('heading', { name: 'Could not load seller data, please try again later.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('with the flag service down the shell still loads, flags empty', async ({ page }) => {
+  await signIn(page, 'flagsdown');
+  await expectShell(page);
+  await expect(activeFrame(page).getByRole('heading', { name: 'To-do list' })).toBeVisible();
+});
