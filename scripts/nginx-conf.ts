@@ -46,7 +46,8 @@ export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: str
   const directives: [string, string][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
-    // Ionic's components inject <style> elements and style attributes at run time (no nonce support).
+    // Ionic's components inject <style> elements at run time (no nonce support) and index.html has the
+    // boot spinner's <style>: with 'self' alone both are blocked and the shell stays invisible.
     ['style-src', "'self' 'unsafe-inline'"],
     // data: for the menu icons (CSS mask images), blob: for the brand's manifest, the provider for user pictures.
     ['img-src', sources(["'self'", 'data:', 'blob:', provider])],
@@ -189,7 +190,8 @@ export interface RunningNginx {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on loopback now (the stack must know the portal's port before nginx starts). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };
@@ -198,11 +200,11 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts Debian's nginx (NGINX_PATH, default /usr/sbin/nginx) as the current user on a free loopback
- * port, serving `root` with the configuration generated from `runtimeConfigFile` (also served as /config.json).
+ * Starts Debian's nginx (NGINX_PATH, default /usr/sbin/nginx) as the current user on a loopback port,
+ * serving `root` with the configuration generated from `runtimeConfigFile` (also served as /config.json).
  */
-export async function startNginx(options: { root: string; runtimeConfigFile: string }): Promise<RunningNginx> {
-  const port = await freePort();
+export async function startNginx(options: { root: string; runtimeConfigFile: string; port: number }): Promise<RunningNginx> {
+  const { port } = options;
   const prefix = await mkdtemp(join(tmpdir(), 'staff-portal-nginx-'));
   await mkdir(join(prefix, 'tmp'));
   const server = renderServer(readRuntimeConfig(options.runtimeConfigFile), {
@@ -223,11 +225,12 @@ export async function startNginx(options: { root: string; runtimeConfigFile: str
     await exited;
     await rm(prefix, { recursive: true, force: true });
   };
-  const origin = `http://127.0.0.1:${port}`;
+  // The portal's brands are per host: localhost is the default brand of the local stack.
+  const origin = `http://localhost:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) break;
     try {
-      await fetch(`${origin}/index.html`);
+      await fetch(`http://127.0.0.1:${port}/index.html`);
       return { port, origin, close };
     } catch {
       await new Promise((done) => setTimeout(done, 50));
