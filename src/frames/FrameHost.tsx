@@ -13,8 +13,9 @@ export function FrameHost({ pool }: { pool: FramePool }) {
     <div className="frame-host" hidden={!active}>
       {entries.map((entry) => (
         <iframe
-          // A new attempt is a new element: the retry reloads the page from scratch.
-          key={`${entry.key}#${entry.attempt}`}
+          // A new attempt is a new element: the retry reloads the page from scratch. The id (not the
+          // key, which route sync may change) keeps the element when the frame moves on by itself.
+          key={`${entry.id}#${entry.attempt}`}
           ref={(element) => pool.attach(entry.key, element)}
           data-frame-key={entry.key}
           className="frame-host__frame"

@@ -17,6 +17,8 @@ export interface FrameSpec {
 }
 
 export interface FrameEntry extends PoolEntry {
+  /** Stable for the frame's life, unlike `key` (route sync re-keys a frame): the element's identity. */
+  id: number;
   /** The address the iframe was created with; route sync may move the page on without a reload. */
   src: string;
   app: string;
@@ -45,6 +47,7 @@ export class FramePool {
   private readonly listeners = new Set<() => void>();
   private readonly elements = new Map<string, HTMLIFrameElement>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private nextId = 1;
 
   constructor(private readonly size: () => number) {}
 
@@ -68,6 +71,7 @@ export class FramePool {
     const settings = frameWindowName(spec.settings);
     const existing = this.snapshot.entries.find((entry) => entry.key === spec.key);
     const entries = touchPoolEntry(this.snapshot.entries, spec.key, Date.now(), this.size(), () => ({
+      id: this.nextId++,
       key: spec.key,
       src: spec.src,
       app: spec.app,

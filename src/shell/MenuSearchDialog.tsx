@@ -39,6 +39,10 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
     } else if (event.key === 'Enter') {
       event.preventDefault();
       choose(selected);
+    } else if (event.key === 'Escape') {
+      // A search input would spend the first Escape clearing itself: Escape always closes here.
+      event.preventDefault();
+      onClose();
     }
   };
 

@@ -1,7 +1,18 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Fixture users of dev/fixtures/users.json (password: `<username>123`). */
-export type FixtureUser = 'admin' | 'cashier' | 'picker' | 'accountant' | 'noseller' | 'bypass' | 'shortsession' | 'guest' | 'sellerdown' | 'flagsdown';
+export type FixtureUser =
+  | 'admin'
+  | 'cashier'
+  | 'picker'
+  | 'accountant'
+  | 'noseller'
+  | 'bypass'
+  | 'shortsession'
+  | 'guest'
+  | 'sellerdown'
+  | 'flagsdown'
+  | 'nosite';
 
 /** The local stack's addresses (dev/README.md); the portal is Playwright's baseURL. */
 export const IDP = 'http://id.portal.localhost:4000';
@@ -32,4 +43,28 @@ export async function expectShell(page: Page): Promise<void> {
 /** The visible frame (the active route's embedded page). */
 export function activeFrame(page: Page) {
   return page.frameLocator('.frame-host iframe:not([hidden])');
+}
+
+/** The Frame object of the visible embedded page, for evaluating inside it or navigating it. */
+export async function activeFrameHandle(page: Page) {
+  const element = await page.locator('.frame-host iframe:not([hidden])').elementHandle();
+  const frame = await element?.contentFrame();
+  if (!frame) throw new Error('no visible frame');
+  return frame;
+}
+
+/** Stores the platform and seller an all-seller user works in, before the first load. */
+export async function storeContext(page: Page, platform: { id: number; name: string }, sellerId: number): Promise<void> {
+  await page.addInitScript(
+    ([p, s]) => {
+      if (!localStorage.getItem('currentPlatform')) localStorage.setItem('currentPlatform', JSON.stringify(p));
+      if (!localStorage.getItem('currentSeller')) localStorage.setItem('currentSeller', String(s));
+    },
+    [platform, sellerId] as const,
+  );
+}
+
+/** A sample app's script has run (its controls are wired) once it has stamped its load time. */
+export async function appReady(frame: ReturnType<typeof activeFrame>): Promise<void> {
+  await expect(frame.locator('#loaded-at')).toHaveAttribute('datetime', /^\d{4}-/);
 }
