@@ -185,7 +185,6 @@ export function renderExample(): string {
 }
 
 export interface RunningNginx {
-  port: number;
   origin: string;
   close(): Promise<void>;
 }
@@ -231,7 +230,7 @@ export async function startNginx(options: { root: string; runtimeConfigFile: str
     if (child.exitCode !== null) break;
     try {
       await fetch(`http://127.0.0.1:${port}/index.html`);
-      return { port, origin, close };
+      return { origin, close };
     } catch {
       await new Promise((done) => setTimeout(done, 50));
     }

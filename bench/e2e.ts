@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:e2e`: the portal's production build, served by nginx with the generated
+ * configuration, against a SAP Luigi shell holding the same catalogue and frames (issue 8). Both run
+ * on one local stack in Debian's Chromium; every figure is the median of BENCH_RUNS runs (default 5).
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../dev/testing/browser.ts';
+// Renamed on import: the React hooks lint takes any use* call outside a component for a hook.
+import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
+import { fixturesCopy } from '../dev/testing/fixtures.ts';
+import { measureBuild, precacheTotal } from '../scripts/check-budget.ts';
+import { buildLuigiShell, readCatalogue, type Titles } from './luigi/build.ts';
+import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, timeToInteractive } from './measure.ts';
+import { SHELL, signInAs } from './portal.ts';
+import { formatTable, type Figures } from './report.ts';
+import { servePortal } from './serve.ts';
+import { luigiShell, portalShell, type ShellUnderTest } from './shells.ts';
+import { serveStatic } from './static-server.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ROUTE_COUNT = 20;
+/** Typed into both searches one key at a time; every prefix narrows the English menu. */
+const SEARCH_QUERY = 'stock';
+const LUIGI_DIR = 'bench/out/luigi';
+const FAILURE_SCREENSHOT = 'bench/out/failure.png';
+/** A single-seller user with every permission: lands straight in the shell with the whole menu. */
+const BENCH_USER = { username: 'bench', password: 'bench123' };
+
+function benchFixtures(): string {
+  return fixturesCopy({
+    'users.json': (users) => {
+      const admin = users.find((user) => user.username === 'admin');
+      if (!admin) throw new Error('the fixtures have no admin user to copy');
+      const { siteIds: _sites, ...meta } = admin.claims.meta_data;
+      users.push({
+        ...admin,
+        ...BENCH_USER,
+        description: 'Benchmark: every permission of admin, but one platform, seller and site (no choosers).',
+        claims: {
+          ...admin.claims,
+          sub: 'staff-bench',
+          name: 'Benchmark User',
+          email: 'bench@example.vn',
+          meta_data: { ...meta, seller_id: '1', platform_id: 1, siteId: 101 },
+        },
+      });
+    },
+  });
+}
+
+type Samples = Record<keyof Figures, number[]>;
+
+async function newContext(browser: Browser, shell: ShellUnderTest): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow', storageState: shell.storageState });
+  await allowEvaluatedFunctions(context);
+  return context;
+}
+
+/** The page under measurement; reopening the app replaces it. */
+interface Session {
+  context: BrowserContext;
+  page: Page;
+}
+
+async function reopen(session: Session): Promise<Page> {
+  await session.page.close();
+  session.page = await session.context.newPage();
+  return session.page;
+}
+
+/** One run: cold, warm and offline starts, then search, new routes, going back, and the heap. */
+async function run(browser: Browser, shell: ShellUnderTest, routes: string[], samples: Samples) {
+  const context = await newContext(browser, shell);
+  const session: Session = { context, page: await context.newPage() };
+  try {
+    await runSteps(session, shell, routes, samples);
+  } catch (error) {
+    await session.page.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
+    throw new Error(`${shell.name} failed at ${session.page.url()} (screenshot: ${FAILURE_SCREENSHOT})`, { cause: error });
+  } finally {
+    await context.close();
+  }
+}
+
+async function runSteps(session: Session, shell: ShellUnderTest, routes: string[], samples: Samples) {
+  const url = `${shell.origin}/`;
+  samples.cold.push(await timeToInteractive(session.page, url, shell.interactive));
+
+  if (shell.serviceWorker) await session.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  samples.warm.push(await timeToInteractive(await reopen(session), url, shell.interactive));
+  if (shell.serviceWorker) {
+    await session.context.setOffline(true);
+    samples.offline.push(await timeToInteractive(await reopen(session), url, shell.interactive, 10_000));
+    await session.context.setOffline(false);
+    await timeToInteractive(await reopen(session), url, shell.interactive);
+  }
+  const { page } = session;
+
+  const results = await shell.openSearch(page);
+  for (const key of SEARCH_QUERY) {
+    const ms = await keystrokeToPaint(page, results, key);
+    if (ms !== null) samples.search.push(ms);
+  }
+  await shell.closeSearch(page);
+
+  // The landing route's frame is the one already shown; every route's frame is remembered as loaded.
+  const shownFrame = await page.locator('iframe').first().getAttribute('src');
+  let previous = { path: '/', src: shownFrame ?? '' };
+  for (const path of routes) {
+    const opened = await clickToFrame(page, await shell.link(page, path));
+    samples.navigate.push(opened.ms);
+    const before = await pageViewCount(page, previous.src);
+    samples.back.push((await clickToFrame(page, await shell.link(page, previous.path), previous.src)).ms);
+    samples.backReloads.push((await pageViewCount(page, previous.src)) === before ? 0 : 1);
+    previous = { path, src: opened.src };
+  }
+  samples.heap.push(await heapAfterGc(page));
+  samples.frames.push(await page.locator('iframe').count());
+}
+
+async function measure(browser: Browser, shell: ShellUnderTest, routes: string[]): Promise<Figures> {
+  const samples: Samples = { cold: [], warm: [], offline: [], search: [], navigate: [], back: [], backReloads: [], heap: [], frames: [] };
+  for (let i = 1; i <= RUNS; i++) {
+    process.stdout.write(`  ${shell.name}: run ${i}/${RUNS}\r`);
+    await run(browser, shell, routes, samples);
+  }
+  console.log(`  ${shell.name}: ${RUNS} runs done   `);
+  const { cold, warm, offline, search, navigate, back, heap, frames } = samples;
+  return {
+    cold: median(cold),
+    warm: median(warm),
+    offline: median(offline),
+    search: median(search),
+    navigate: median(navigate),
+    back: median(back),
+    backReloads: samples.backReloads.reduce((sum, value) => sum + value, 0),
+    heap: median(heap),
+    frames: median(frames),
+  };
+}
+
+/** Menu routes the portal shows the bench user that both shells open in a frame, spread over the menu. */
+async function pickRoutes(page: Page, candidates: Set<string>): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: SHELL.mainMenu });
+  const collapsed = menu.locator('button[aria-expanded="false"]');
+  while ((await collapsed.count()) > 0) await collapsed.first().click();
+  const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const shown = hrefs.filter((href) => href !== '/' && candidates.has(href));
+  if (shown.length < ROUTE_COUNT) throw new Error(`the portal's menu shows only ${shown.length} frame routes, ${ROUTE_COUNT} needed`);
+  return Array.from({ length: ROUTE_COUNT }, (_, i) => shown[Math.floor((i * shown.length) / ROUTE_COUNT)] as string);
+}
+
+const gzipBytes = (files: string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+
+async function main() {
+  const fixturesDir = benchFixtures();
+  const portalServer = await servePortal(fixturesDir);
+  const { stack, origin } = portalServer;
+  const build = measureBuild('dist');
+  const navigation = buildLuigiShell(LUIGI_DIR, stack.apps);
+  const luigiServer = await serveStatic(join(process.cwd(), LUIGI_DIR), ['/luigi.js', '/luigi.css', '/baseTheme/']);
+  const browser = await launchChromium();
+  try {
+    const catalogue = readCatalogue();
+    const titles = JSON.parse(readFileSync('src/i18n/locales/en/routes.json', 'utf8')) as Titles;
+    // Signed in once; every run starts from this state (session and language in localStorage).
+    const setup = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await setup.newPage();
+    await storeEnglish(page);
+    await signInAs(page, origin, BENCH_USER.username, BENCH_USER.password);
+    // Full-screen (mobile view) pages hide the portal's menu, so the walk could not click its way back.
+    const fullScreen = new Set(catalogue.filter((route) => route.isUseMobileView).map((route) => route.path));
+    const routes = await pickRoutes(page, new Set(Object.keys(navigation.paths).filter((path) => !fullScreen.has(path))));
+    const storageState = await setup.storageState();
+    await setup.close();
+
+    console.log(`Measuring ${RUNS} runs of each shell over ${ROUTE_COUNT} frame routes: ${routes.join(' ')}`);
+    const portal = await measure(browser, portalShell(origin, catalogue, titles, storageState), routes);
+    const luigi = await measure(browser, luigiShell(luigiServer.origin, navigation), routes);
+    const sizes = {
+      portal: { js: build.initialJsGzip, css: build.initialCssGzip, precache: precacheTotal(build) },
+      // Luigi's initial JS is its core plus the generated configuration that holds the catalogue.
+      luigi: { js: gzipBytes([join(LUIGI_DIR, 'luigi.js'), join(LUIGI_DIR, 'luigi-config.js')]), css: gzipBytes([join(LUIGI_DIR, 'luigi.css')]), precache: null },
+    };
+    console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT })}`);
+  } finally {
+    await browser.close();
+    await luigiServer.close();
+    await portalServer.close();
+    rmSync(fixturesDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,122 @@
+/**
+ * Timings taken inside the page (performance.now(), one animation frame of precision), so Playwright's
+ * own round trips never count. "To paint" means: the DOM changed, then one animation frame and a task
+ * later — the first moment after the browser painted the change.
+ */
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+/**
+ * tsx compiles with esbuild's keepNames, which wraps inner functions in a `__name(...)` helper the
+ * page lacks; functions handed to page.evaluate carry those calls with them.
+ */
+export async function allowEvaluatedFunctions(context: BrowserContext): Promise<void> {
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+}
+
+export const median = (values: number[]) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** Milliseconds from the navigation's start until every one of `selectors` matches an element. */
+export async function timeToInteractive(page: Page, url: string, selectors: string[], timeout = 30_000): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit', timeout });
+  // A function, not a string: the portal's CSP forbids eval, which Playwright uses for strings.
+  const handle = await page.waitForFunction((all) => all.every((selector) => document.querySelector(selector)) && performance.now(), selectors, { polling: 'raf', timeout });
+  return (await handle.jsonValue()) as number;
+}
+
+interface Probe {
+  __probe?: Promise<number | null>;
+}
+
+/**
+ * Keydown to the paint of the first change under `root` (the search results), ignoring the input's
+ * own attribute updates. Null when nothing changed within 2 s (a keystroke that left the results alone).
+ */
+export async function keystrokeToPaint(page: Page, root: Locator, key: string): Promise<number | null> {
+  const element = await root.elementHandle();
+  await page.evaluate((container) => {
+    (window as Probe).__probe = new Promise((resolve) => {
+      let start = 0;
+      const input = document.activeElement;
+      addEventListener('keydown', (event) => (start = event.timeStamp), { capture: true, once: true });
+      const observer = new MutationObserver((records) => {
+        if (!start || records.every((record) => record.target === input)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
+      });
+      observer.observe(container ?? document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      setTimeout(() => {
+        observer.disconnect();
+        resolve(null);
+      }, 2_000);
+    });
+  }, element);
+  await page.keyboard.press(key);
+  return page.evaluate(() => (window as Probe).__probe ?? null);
+}
+
+/** The address a frame shows, without its query (the portal adds settings there): origin + path. */
+const frameAddress = (url: string) => {
+  const parsed = new URL(url);
+  return parsed.origin + parsed.pathname;
+};
+
+/**
+ * Clicks `link` and waits for a frame: for a new route, the load event of the visible frame it opens
+ * (whatever address the shell gave it); for a route kept alive, the frame with `src` becoming visible.
+ * Returns the time from the click to the following paint and the frame's address.
+ */
+export async function clickToFrame(page: Page, link: Locator, keptAlive?: string): Promise<{ ms: number; src: string }> {
+  const anchor = await link.elementHandle();
+  return page.evaluate(
+    ([element, expected]) =>
+      new Promise<{ ms: number; src: string }>((resolve, reject) => {
+        const start = performance.now();
+        const painted = (src: string) => requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - start, src })));
+        const timer = setTimeout(() => reject(new Error(`no frame ${expected ? `${expected} shown` : 'loaded'} within 15 s`)), 15_000);
+        if (expected) {
+          const check = () => {
+            if ([...document.querySelectorAll('iframe')].some((frame) => frame.src === expected && frame.checkVisibility())) {
+              clearTimeout(timer);
+              painted(expected);
+            } else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        } else {
+          document.addEventListener(
+            'load',
+            function onLoad(event) {
+              const frame = event.target;
+              if (!(frame instanceof HTMLIFrameElement) || !frame.checkVisibility()) return;
+              document.removeEventListener('load', onLoad, true);
+              clearTimeout(timer);
+              painted(frame.src);
+            },
+            true,
+          );
+        }
+        (element as HTMLElement).click();
+      }),
+    [anchor, keptAlive ?? ''] as const,
+  );
+}
+
+/** The sample app's server-side page-view count in the frame loaded from `src` (tells a reload apart). */
+export async function pageViewCount(page: Page, src: string): Promise<string | null> {
+  const address = frameAddress(src);
+  const frame = page.frames().find((candidate) => candidate.url().startsWith('http') && frameAddress(candidate.url()) === address);
+  return frame ? frame.locator('#page-view').textContent({ timeout: 5_000 }) : null;
+}
+
+/** The shell's own JavaScript heap after a full garbage collection (embedded apps run in their own processes). */
+export async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}

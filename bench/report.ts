@@ -1,0 +1,85 @@
+import { kb } from '../scripts/bundle-size.ts';
+
+/** Medians of one shell's runs; null where the shell cannot do it. */
+export interface Figures {
+  cold: number | null;
+  warm: number | null;
+  offline: number | null;
+  search: number | null;
+  navigate: number | null;
+  back: number | null;
+  /** Over all runs: how many times going back reloaded the frame (the sum, not a median). */
+  backReloads: number | null;
+  heap: number | null;
+  frames: number | null;
+}
+
+export interface Sizes {
+  js: number;
+  css: number;
+  precache: number | null;
+}
+
+export interface Report {
+  portal: Figures;
+  luigi: Figures;
+  sizes: { portal: Sizes; luigi: Sizes };
+  runs: number;
+  routes: number;
+}
+
+interface Row {
+  label: string;
+  portal: number | null;
+  luigi: number | null;
+  format: (value: number) => string;
+  /** Issue 8's timing targets (for the portal; Luigi is held to the same for comparison). */
+  target?: { limit: number; text: string; extra?: (figures: 'portal' | 'luigi') => boolean };
+  missing?: string;
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const mb = (value: number) => `${(value / 1024 / 1024).toFixed(1)} MB`;
+
+/** The side-by-side table (Markdown), with the ratio portal ÷ Luigi (below 1: the portal is smaller or faster). */
+export function formatTable(report: Report): string {
+  const { portal, luigi, sizes } = report;
+  const rows: Row[] = [
+    { label: 'Cold start to interactive shell', portal: portal.cold, luigi: luigi.cold, format: ms, target: { limit: 1000, text: '≤ 1 s' } },
+    { label: 'Warm start (portal: service worker, Luigi: HTTP cache)', portal: portal.warm, luigi: luigi.warm, format: ms },
+    { label: 'Warm start offline', portal: portal.offline, luigi: luigi.offline, format: ms, target: { limit: 400, text: '≤ 400 ms' }, missing: 'n/a (no service worker)' },
+    { label: `Menu search keystroke to paint`, portal: portal.search, luigi: luigi.search, format: ms, target: { limit: 50, text: '≤ 50 ms' } },
+    { label: 'Navigation to a new frame route (click to frame load)', portal: portal.navigate, luigi: luigi.navigate, format: ms },
+    {
+      label: 'Back to a kept-alive frame',
+      portal: portal.back,
+      luigi: luigi.back,
+      format: ms,
+      target: { limit: 50, text: '≤ 50 ms, no reload', extra: (shell) => report[shell].backReloads === 0 },
+    },
+    { label: `Reloads when going back (all runs)`, portal: portal.backReloads, luigi: luigi.backReloads, format: String },
+    { label: `Shell JS heap after ${report.routes} frame routes`, portal: portal.heap, luigi: luigi.heap, format: mb },
+    { label: `Frames alive after ${report.routes} frame routes`, portal: portal.frames, luigi: luigi.frames, format: String },
+    { label: 'Initial JS (gzip)', portal: sizes.portal.js, luigi: sizes.luigi.js, format: kb },
+    { label: 'Initial CSS (gzip)', portal: sizes.portal.css, luigi: sizes.luigi.css, format: kb },
+    { label: 'Precache', portal: sizes.portal.precache, luigi: sizes.luigi.precache, format: (v) => `${(v / 1_000_000).toFixed(2)} MB`, missing: 'n/a (no service worker)' },
+  ];
+  const verdict = (row: Row, shell: 'portal' | 'luigi') => {
+    const value = row[shell];
+    if (!row.target) return '';
+    if (value === null) return 'fail';
+    return value <= row.target.limit && (row.target.extra?.(shell) ?? true) ? 'pass' : 'fail';
+  };
+  const cell = (row: Row, value: number | null) => (value === null ? (row.missing ?? 'n/a') : row.format(value));
+  const ratio = (row: Row) => (row.portal === null || row.luigi === null || row.luigi === 0 ? '–' : `${(row.portal / row.luigi).toFixed(2)}×`);
+  const lines = [
+    `Medians of ${report.runs} runs (headless Chromium, 1280×800, loopback).`,
+    '',
+    '| Figure | Staff Portal | SAP Luigi 2.31 | Portal ÷ Luigi | Target | Portal | Luigi |',
+    '|---|---:|---:|---:|---|---|---|',
+    ...rows.map(
+      (row) => `| ${row.label} | ${cell(row, row.portal)} | ${cell(row, row.luigi)} | ${ratio(row)} | ${row.target?.text ?? ''} | ${verdict(row, 'portal')} | ${verdict(row, 'luigi')} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
