@@ -1,4 +1,3 @@
-import { IonSpinner } from '@ionic/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +8,7 @@ import type { OfflineCache } from '../offline/cache.ts';
 import { BlockedPage } from '../pages/BlockedPage.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useSession, useSessionState } from '../session/context.ts';
+import { BootSpinner } from './BootSpinner.tsx';
 import { restoreShellContext, saveShellContext } from './offline-context.ts';
 import { ReadyShell } from './ReadyShell.tsx';
 import { useRuntime } from './runtime.ts';
@@ -36,16 +36,6 @@ function useServices(): Services {
   const session = useSession();
   const navigate = useNavigate();
   return useMemo(() => createServices(runtime, session, () => navigate('/403')), [runtime, session, navigate]);
-}
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="centered" role="status">
-      <IonSpinner name="crescent" aria-hidden="true" />
-      <span>{t('AppLoading')}</span>
-    </div>
-  );
 }
 
 /** Online: runs the start-up sequence and renders its state — spinner, a blocking choice, or the shell. */
@@ -94,16 +84,16 @@ export function SignedInApp({ cache }: { cache: OfflineCache }) {
 
   switch (state.step) {
     case 'loading':
-      return <Loading />;
+      return <BootSpinner />;
     case 'choosePlatform':
       return (
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<BootSpinner />}>
           <PlatformChooser api={services.api} currentId={null} blocking onChoose={choosePlatform} footer={<LogoutButton />} />
         </Suspense>
       );
     case 'chooseSeller':
       return (
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<BootSpinner />}>
           <SellerChooser sellers={state.sellers} currentId={null} blocking onChoose={(seller) => chooseSeller(seller.id)} footer={<LogoutButton />} />
         </Suspense>
       );
@@ -132,7 +122,7 @@ export function OfflineApp({ cache }: { cache: OfflineCache }) {
   useEffect(() => {
     void restoreShellContext(cache).then(setContext);
   }, [cache]);
-  if (context === undefined) return <Loading />;
+  if (context === undefined) return <BootSpinner />;
   if (context === null) return <BlockedPage title={t('OfflineModeSwitch.NoOfflineData')} />;
   return <Ready context={context} services={services} offline />;
 }

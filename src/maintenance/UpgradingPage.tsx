@@ -1,4 +1,4 @@
-import { IonContent, IonPage } from '@ionic/react';
+import { Page } from '../shell/Page.tsx';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import './maintenance.css';
@@ -22,8 +22,7 @@ export function UpgradingPage({ search, navigate }: { search: string; navigate: 
 
   if (!inside) return null;
   return (
-    <IonPage>
-      <IonContent>
+    <Page>
         <main className="error-page" aria-labelledby="upgrading-title">
           <h1 id="upgrading-title">{t('Upgrading')}</h1>
           <p className="upgrading-page__service">{query.serviceName}</p>
@@ -31,7 +30,6 @@ export function UpgradingPage({ search, navigate }: { search: string; navigate: 
             {t('TimeRemainBeforeDone', { time: formatRemaining(query.end - now) })}
           </p>
         </main>
-      </IonContent>
-    </IonPage>
+      </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { IonContent, IonPage } from '@ionic/react';
+import { Page } from '../shell/Page.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -49,7 +49,7 @@ export function CatalogueRoutePage() {
   if (route.redirectOutside) return <LeavingPage route={route} params={params} />;
   if (support.kind !== 'supported') return <SellerSupportGate outcome={support} />;
   // A framed route: an empty page, the frame host shows the frame over it.
-  return <IonPage className="frame-route" />;
+  return <div className="ion-page frame-route" />;
 }
 
 /** An external route opened by address leaves the portal; an invalid address shows an error instead. */
@@ -62,12 +62,10 @@ function LeavingPage({ route, params }: { route: RouteItem; params: Readonly<Rec
     if (url) location.assign(url);
   }, [url]);
   return (
-    <IonPage>
-      <IonContent>
+    <Page>
         <main className="error-page" role={url ? 'status' : 'alert'}>
           <h1>{url ? t('Navigation.Leaving', { title: titleOf(route) }) : t('Navigation.InvalidAddress')}</h1>
         </main>
-      </IonContent>
-    </IonPage>
+      </Page>
   );
 }

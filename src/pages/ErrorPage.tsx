@@ -1,4 +1,4 @@
-import { IonContent, IonPage } from '@ionic/react';
+import { Page } from '../shell/Page.tsx';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../session/context.ts';
@@ -17,8 +17,7 @@ export function ErrorPage({ code, message }: { code: ErrorCode; message?: string
   const navigate = useNavigate();
   const session = useSession();
   return (
-    <IonPage>
-      <IonContent>
+    <Page>
         <main className="error-page" aria-labelledby="error-page-title">
           <p className="error-page__code" aria-hidden="true">
             {code}
@@ -33,7 +32,6 @@ export function ErrorPage({ code, message }: { code: ErrorCode; message?: string
             </button>
           </div>
         </main>
-      </IonContent>
-    </IonPage>
+      </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { IonContent, IonPage } from '@ionic/react';
+import { Page } from '../shell/Page.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '../api/portal-api.ts';
@@ -31,8 +31,7 @@ export function ExportHistoryPage({ exportType }: { exportType: string }) {
   const typeName = t(`ExportHistory.Types.${exportType}`, { defaultValue: exportType });
   const date = new Intl.DateTimeFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <IonPage>
-      <IonContent>
+    <Page>
         <main className="export-history" aria-busy={loading}>
           <h1>{t('ExportHistory.Title', { type: typeName })}</h1>
           {result.jobs.length === 0 && !loading ? (
@@ -77,7 +76,6 @@ export function ExportHistoryPage({ exportType }: { exportType: string }) {
             </button>
           </div>
         </main>
-      </IonContent>
-    </IonPage>
+      </Page>
   );
 }

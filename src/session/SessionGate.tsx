@@ -1,4 +1,4 @@
-import { IonSpinner } from '@ionic/react';
+import { BootSpinner } from '../app/BootSpinner.tsx';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -39,10 +39,5 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  return (
-    <div className="centered" role="status">
-      <IonSpinner name="crescent" aria-hidden="true" />
-      <span>{t('SignIn.SigningIn')}</span>
-    </div>
-  );
+  return <BootSpinner label={t('SignIn.SigningIn')} />;
 }

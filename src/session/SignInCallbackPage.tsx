@@ -1,4 +1,4 @@
-import { IonSpinner } from '@ionic/react';
+import { BootSpinner } from '../app/BootSpinner.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -28,12 +28,7 @@ export function SignInCallbackPage() {
   }, [session, navigate]);
 
   if (failure === null) {
-    return (
-      <div className="centered" role="status">
-        <IonSpinner name="crescent" aria-hidden="true" />
-        <span>{t('SignIn.SigningIn')}</span>
-      </div>
-    );
+    return <BootSpinner label={t('SignIn.SigningIn')} />;
   }
   return (
     <main className="standalone-page" aria-labelledby="callback-error-title">

@@ -1,4 +1,3 @@
-import { IonHeader, IonToolbar } from '@ionic/react';
 import { menuOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +15,8 @@ export function ShellHeader({
 }) {
   const { t } = useTranslation();
   return (
-    <IonHeader className="shell-header">
-      <IonToolbar>
+    <ion-header className="shell-header">
+      <ion-toolbar>
         <div slot="start">
           <button
             type="button"
@@ -32,7 +31,7 @@ export function ShellHeader({
         <div slot="end" className="shell-header__end">
           {children}
         </div>
-      </IonToolbar>
-    </IonHeader>
+      </ion-toolbar>
+    </ion-header>
   );
 }

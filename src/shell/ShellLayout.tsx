@@ -1,7 +1,7 @@
 import { menuController } from '@ionic/core/components';
-import { IonMenu, IonSplitPane } from '@ionic/react';
 import { useState, type ReactNode } from 'react';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
+import './ionic-elements.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { isSidebarCollapsed, sidebarLayout, sidebarToggle, SPLIT_LAYOUT_QUERY } from './sidebar-rules.ts';
@@ -44,17 +44,17 @@ export function ShellLayout({
   };
 
   return (
-    <IonSplitPane contentId={CONTENT_ID} when={SPLIT_LAYOUT_QUERY} disabled={mobileView || (layout === 'split' && collapsed)}>
-      <IonMenu
+    <ion-split-pane contentId={CONTENT_ID} when={SPLIT_LAYOUT_QUERY} disabled={mobileView || (layout === 'split' && collapsed)}>
+      <ion-menu
         contentId={CONTENT_ID}
         menuId={MENU_ID}
         className="sidebar"
         type="overlay"
-        onIonDidOpen={() => setDrawerOpen(true)}
-        onIonDidClose={() => setDrawerOpen(false)}
+        onionDidOpen={() => setDrawerOpen(true)}
+        onionDidClose={() => setDrawerOpen(false)}
       >
         <Sidebar>{sidebar}</Sidebar>
-      </IonMenu>
+      </ion-menu>
       <div className="ion-page shell-main" id={CONTENT_ID}>
         {mobileView ? (
           header
@@ -65,6 +65,6 @@ export function ShellLayout({
         )}
         <div className="shell-body">{children}</div>
       </div>
-    </IonSplitPane>
+    </ion-split-pane>
   );
 }
