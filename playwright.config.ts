@@ -15,7 +15,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://localhost:${portalPort}`,
+    // On the sign-in domain: the portal and the sample apps are one site, as in production.
+    baseURL: `http://portal.localhost:${portalPort}`,
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
     launchOptions: {

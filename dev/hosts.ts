@@ -9,9 +9,14 @@ import type { AppKey } from '../src/config/app-keys.ts';
 export const LOOPBACK = '127.0.0.1';
 /** The sign-in domain (config oidc.domain): embedded apps on its sub-domains may ask for user data. */
 export const SIGN_IN_DOMAIN = 'portal.localhost';
-/** Host names the portal answers on: default brand, raw loopback, second brand, admin domain. */
-export const PORTAL_HOSTS = ['localhost', LOOPBACK, 'staff.localhost', 'admin.localhost'] as const;
-export const ADMIN_HOSTS = ['admin.localhost'];
+/**
+ * Host names the portal answers on: the default brand, a second brand and the admin domain, all on
+ * the sign-in domain so the portal and its embedded apps are one site (as in production): browsers
+ * that block third-party storage would otherwise deny the apps their cookies, caches and service
+ * workers inside the frames. Plain localhost and loopback work too, but with cross-site frames.
+ */
+export const PORTAL_HOSTS = [`portal.localhost`, `staff.portal.localhost`, `admin.portal.localhost`, 'localhost', LOOPBACK] as const;
+export const ADMIN_HOSTS = ['admin.portal.localhost'];
 
 export const issuerUrl = (port: number) => `http://id.${SIGN_IN_DOMAIN}:${port}`;
 export const apiOrigin = (port: number) => `http://api.${SIGN_IN_DOMAIN}:${port}`;

@@ -21,14 +21,14 @@ describe('the whole stack with the portal dev server', () => {
     expect(config).toMatchObject({
       environment: 'development',
       ribbon: 'DEV',
-      adminDomains: ['admin.localhost'],
+      adminDomains: ['admin.portal.localhost'],
       oidc: { authority: stack.issuer, clientId: 'staff-portal', domain: 'portal.localhost' },
       api: { base: stack.api },
       comboPromotionSellerIds: [1, 18],
     });
     expect(config.brands.default).toBeUndefined();
-    expect(Object.keys(config.brands.hosts).sort()).toEqual(['127.0.0.1', 'admin.localhost', 'localhost', 'staff.localhost']);
-    expect(config.brands.hosts['staff.localhost']?.appName).not.toBe(config.brands.hosts.localhost?.appName);
+    expect(Object.keys(config.brands.hosts).sort()).toEqual(['127.0.0.1', 'admin.portal.localhost', 'localhost', 'portal.localhost', 'staff.portal.localhost']);
+    expect(config.brands.hosts['staff.portal.localhost']?.appName).not.toBe(config.brands.hosts['portal.localhost']?.appName);
     expect(Object.keys(config.apps).sort()).toEqual([...APP_KEYS].sort());
     expect(config.apps.sellerCenterV2).toBe(`http://seller-center-v2.portal.localhost:${stack.ports.apps}`);
     expect(config.localFrameOrigins.sort()).toEqual(Object.values(stack.apps).sort());
@@ -36,7 +36,7 @@ describe('the whole stack with the portal dev server', () => {
 
   it("accepts sign-in redirects to every portal host on the portal's port", () => {
     const port = stack.ports.portal;
-    expect(stack.portalOrigins).toEqual(['localhost', '127.0.0.1', 'staff.localhost', 'admin.localhost'].map((host) => `http://${host}:${port}`));
+    expect(stack.portalOrigins).toEqual(['portal.localhost', 'staff.portal.localhost', 'admin.portal.localhost', 'localhost', '127.0.0.1'].map((host) => `http://${host}:${port}`));
   });
 
   it('serves the brand files the config names', async () => {

@@ -128,7 +128,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       api,
       apps: appOrigins(ports.apps),
       ports: { ...ports, portal: portal?.port ?? null },
-      portal: portal ? `http://localhost:${portal.port}` : null,
+      portal: portal ? `http://portal.localhost:${portal.port}` : null,
       portalOrigins: origins,
       configFile,
       close,

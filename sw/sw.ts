@@ -23,10 +23,21 @@ registerRoute(
 );
 
 // The runtime config changes without a release: fresh when online, the last copy when offline.
+const CONFIG_CACHE = 'runtime-config';
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 4 }),
+  new NetworkFirst({ cacheName: CONFIG_CACHE, networkTimeoutSeconds: 4 }),
 );
+// The page fetched the config before this worker controlled it: keep a copy from the start, so the
+// very next start works offline.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CONFIG_CACHE)
+      .then((cache) => cache.add('/config.json'))
+      .catch(() => undefined),
+  );
+});
 
 // Brand logos, favicons and icons referenced by the config.
 registerRoute(

@@ -301,6 +301,6 @@ describe('CORS', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe(ORIGIN);
     expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/x-seller-id/);
     expect((await preflight('http://evil.localhost:1')).headers['access-control-allow-origin']).toBeUndefined();
-    expect((await preflight(`http://staff.localhost:${ORIGIN_PORT}`)).headers['access-control-allow-origin']).toBe(`http://staff.localhost:${ORIGIN_PORT}`);
+    expect((await preflight(`http://staff.portal.localhost:${ORIGIN_PORT}`)).headers['access-control-allow-origin']).toBe(`http://staff.portal.localhost:${ORIGIN_PORT}`);
   });
 });

@@ -66,7 +66,7 @@ test('an unknown host shows the website-config-not-found page naming the host', 
 
 test('brand follows the host: title, favicon, logo and manifest name', async ({ page, baseURL }) => {
   const port = new URL(baseURL!).port;
-  await signIn(page, 'cashier', `http://staff.localhost:${port}/404`);
+  await signIn(page, 'cashier', `http://staff.portal.localhost:${port}/404`);
   await expect(page).toHaveTitle(/Đông Dương Staff Hub/);
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/brand/dong-duong-favicon.svg');
   await expect(page.locator('.sidebar__logo img')).toHaveAttribute('src', '/brand/dong-duong-logo.svg');

@@ -111,7 +111,7 @@ test('an account with no valid seller sees the support contact of its host', asy
   await expect(page.getByRole('link', { name: 'hotro@staff-portal.example' })).toHaveAttribute('href', 'mailto:hotro@staff-portal.example');
   const port = new URL(baseURL!).port;
   // Another brand's host: the provider session carries the user through without a new login.
-  await page.goto(`http://staff.localhost:${port}/`);
+  await page.goto(`http://staff.portal.localhost:${port}/`);
   await expect(page.getByRole('link', { name: 'hotro@dongduong.example' })).toBeVisible();
 });
 
