@@ -4,6 +4,7 @@
  * on one local stack in Debian's Chromium; every figure is the median of BENCH_RUNS runs (default 5).
  */
 import { readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -121,13 +122,9 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   samples.frames.push(await page.locator('iframe').count());
 }
 
-async function measure(browser: Browser, shell: ShellUnderTest, routes: string[]): Promise<Figures> {
-  const samples: Samples = { cold: [], warm: [], offline: [], search: [], navigate: [], back: [], backReloads: [], heap: [], frames: [] };
-  for (let i = 1; i <= RUNS; i++) {
-    process.stdout.write(`  ${shell.name}: run ${i}/${RUNS}\r`);
-    await run(browser, shell, routes, samples);
-  }
-  console.log(`  ${shell.name}: ${RUNS} runs done   `);
+const emptySamples = (): Samples => ({ cold: [], warm: [], offline: [], search: [], navigate: [], back: [], backReloads: [], heap: [], frames: [] });
+
+function summarize(samples: Samples): Figures {
   const { cold, warm, offline, search, navigate, back, heap, frames } = samples;
   return {
     cold: median(cold),
@@ -140,6 +137,19 @@ async function measure(browser: Browser, shell: ShellUnderTest, routes: string[]
     heap: median(heap),
     frames: median(frames),
   };
+}
+
+/** Runs the shells in turns, so that both meet the same load of a shared machine. */
+async function measure(browser: Browser, shells: ShellUnderTest[], routes: string[]): Promise<Figures[]> {
+  const samples = shells.map(emptySamples);
+  for (let i = 1; i <= RUNS; i++) {
+    for (const [index, shell] of shells.entries()) {
+      process.stdout.write(`  run ${i}/${RUNS}: ${shell.name}        \r`);
+      await run(browser, shell, routes, samples[index] as Samples);
+    }
+  }
+  console.log(`  ${RUNS} runs done                    `);
+  return samples.map(summarize);
 }
 
 /** Menu routes the portal shows the bench user that both shells open in a frame, spread over the menu. */
@@ -177,15 +187,16 @@ async function main() {
     const storageState = await setup.storageState();
     await setup.close();
 
+    const loadAtStart = loadavg()[0] ?? 0;
     console.log(`Measuring ${RUNS} runs of each shell over ${ROUTE_COUNT} frame routes: ${routes.join(' ')}`);
-    const portal = await measure(browser, portalShell(origin, catalogue, titles, storageState), routes);
-    const luigi = await measure(browser, luigiShell(luigiServer.origin, navigation), routes);
+    const [portal, luigi] = (await measure(browser, [portalShell(origin, catalogue, titles, storageState), luigiShell(luigiServer.origin, navigation)], routes)) as [Figures, Figures];
     const sizes = {
       portal: { js: build.initialJsGzip, css: build.initialCssGzip, precache: precacheTotal(build) },
       // Luigi's initial JS is its core plus the generated configuration that holds the catalogue.
       luigi: { js: gzipBytes([join(LUIGI_DIR, 'luigi.js'), join(LUIGI_DIR, 'luigi-config.js')]), css: gzipBytes([join(LUIGI_DIR, 'luigi.css')]), precache: null },
     };
-    console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT })}`);
+    const machine = `${cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
+    console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT, machine })}`);
   } finally {
     await browser.close();
     await luigiServer.close();

@@ -26,6 +26,8 @@ export interface Report {
   sizes: { portal: Sizes; luigi: Sizes };
   runs: number;
   routes: number;
+  /** Where it ran (cores, load): timings on a shared machine are only comparable within one report. */
+  machine: string;
 }
 
 interface Row {
@@ -73,7 +75,7 @@ export function formatTable(report: Report): string {
   const cell = (row: Row, value: number | null) => (value === null ? (row.missing ?? 'n/a') : row.format(value));
   const ratio = (row: Row) => (row.portal === null || row.luigi === null || row.luigi === 0 ? '–' : `${(row.portal / row.luigi).toFixed(2)}×`);
   const lines = [
-    `Medians of ${report.runs} runs (headless Chromium, 1280×800, loopback).`,
+    `Medians of ${report.runs} runs (headless Chromium, 1280×800, loopback; ${report.machine}).`,
     '',
     '| Figure | Staff Portal | SAP Luigi 2.31 | Portal ÷ Luigi | Target | Portal | Luigi |',
     '|---|---:|---:|---:|---|---|---|',
