@@ -25,7 +25,8 @@ export async function signIn(page: Page, user: FixtureUser, path = '/'): Promise
   await page.getByLabel(/^(Tên đăng nhập|Username)$/).fill(user);
   await page.getByLabel(/^(Mật khẩu|Password)$/).fill(`${user}123`);
   await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
-  await page.waitForURL((url) => url.origin !== IDP && !url.pathname.startsWith('/callback'));
+  // Back on the portal (any stack: providers are on id.<domain>), past the sign-in callback.
+  await page.waitForURL((url) => !url.hostname.startsWith('id.') && !url.pathname.startsWith('/callback'));
 }
 
 /** Stores English as the portal language before the first page load (the default is Vietnamese). */
