@@ -22,6 +22,13 @@ describe('frame keep-alive pool', () => {
     expect(keys(pool)).toEqual(['a', 'c', 'd']);
   });
 
+  it('never drops the frame being shown, even when the clock has not moved', () => {
+    let pool: PoolEntry[] = [];
+    pool = touchPoolEntry(pool, 'a', 5, 1, create('a'));
+    pool = touchPoolEntry(pool, 'b', 5, 1, create('b'));
+    expect(keys(pool)).toEqual(['b']);
+  });
+
   it('keeps fewer frames on phones', () => {
     expect(poolSize(360)).toBeLessThan(poolSize(1280));
   });

@@ -18,6 +18,8 @@ export function touchPoolEntry<E extends PoolEntry>(pool: readonly E[], key: str
   const exists = pool.some((entry) => entry.key === key);
   const next = exists ? pool.map((entry) => (entry.key === key ? { ...entry, lastUsed: now } : entry)) : [...pool, { ...create(), lastUsed: now }];
   if (next.length <= max) return next;
-  const keep = new Set([...next].sort((a, b) => b.lastUsed - a.lastUsed).slice(0, max).map((entry) => entry.key));
+  // The frame being shown always stays, even when clocks tie.
+  const recency = (entry: E) => (entry.key === key ? Infinity : entry.lastUsed);
+  const keep = new Set([...next].sort((a, b) => recency(b) - recency(a)).slice(0, max).map((entry) => entry.key));
   return next.filter((entry) => keep.has(entry.key));
 }

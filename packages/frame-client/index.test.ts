@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { createFrameClient, parseFrameMessage, PROTOCOL, readFrameSettings } from './index.ts';
+
+describe('parseFrameMessage', () => {
+  it.each([
+    [{ protocol: PROTOCOL, type: 'route', path: '/orders' }, { protocol: PROTOCOL, type: 'route', path: '/orders' }],
+    [{ protocol: PROTOCOL, type: 'route', path: 'javascript:alert(1)' }, null],
+    [{ protocol: PROTOCOL, type: 'route', path: '//evil.example/x' }, { protocol: PROTOCOL, type: 'route', path: '//evil.example/x' }],
+    [{ protocol: PROTOCOL, type: 'route', path: `/${'x'.repeat(3000)}` }, null],
+    [{ protocol: PROTOCOL, type: 'logout', extra: 1 }, { protocol: PROTOCOL, type: 'logout' }],
+    [{ protocol: PROTOCOL, type: 'user-data-request', requestId: '' }, null],
+    [{ protocol: 'other', type: 'logout' }, null],
+    [{ type: 'logout' }, null],
+    ['logout', null],
+    [null, null],
+  ])('%j → %j', (data, expected) => expect(parseFrameMessage(data)).toEqual(expected));
+
+  it('never throws, and accepts only the protocol’s shapes', () => {
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withMap: true, withSet: true }), (data) => {
+        const parsed = parseFrameMessage(data);
+        expect(parsed === null || ['route', 'edit-start', 'edit-end', 'logout', 'user-data-request'].includes(parsed.type)).toBe(true);
+      }),
+    );
+  });
+
+  it('survives objects whose getters throw', () => {
+    const hostile = new Proxy({}, { get: () => { throw new Error('boom'); } });
+    expect(parseFrameMessage(hostile)).toBeNull();
+  });
+});
+
+describe('frame client', () => {
+  it('reads the settings from window.name and posts only to the parent origin', () => {
+    const settings = readFrameSettings(JSON.stringify({ parentOrigin: 'https://portal.example', language: 'vi' }));
+    expect(settings).toMatchObject({ parentOrigin: 'https://portal.example' });
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const client = createFrameClient(parent, settings);
+    client.syncRoute('/orders');
+    client.startEdit();
+    expect(parent.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'route', path: '/orders' }, 'https://portal.example');
+    expect(parent.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'edit-start' }, 'https://portal.example');
+  });
+
+  it('refuses to talk when not embedded by the shell', () => {
+    expect(readFrameSettings('not json')).toBeNull();
+    expect(() => createFrameClient({ postMessage: vi.fn() } as unknown as Window, null).logout()).toThrow(/Not embedded/);
+  });
+});

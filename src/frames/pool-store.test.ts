@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FrameSettings } from '../../packages/frame-client/index.ts';
+import { editing } from './editing.ts';
+import { FRAME_LOAD_TIMEOUT_MS, FramePool, type FrameSpec } from './pool-store.ts';
+
+const settings = (title: string) => ({ title, language: 'vi' }) as unknown as FrameSettings;
+const spec = (key: string, title = key): FrameSpec => ({
+  key,
+  src: `http://erp.example${key}`,
+  app: 'erp',
+  origin: 'http://erp.example',
+  title,
+  settings: settings(title),
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  editing.clear();
+});
+
+describe('FramePool', () => {
+  it('shows a frame, keeps it when another is shown, and drops the least recently used beyond its size', () => {
+    const pool = new FramePool(() => 2);
+    pool.show(spec('/a'));
+    pool.show(spec('/b'));
+    pool.show(spec('/a'));
+    expect(pool.getSnapshot().entries.map((entry) => entry.key)).toEqual(['/a', '/b']);
+    pool.show(spec('/c'));
+    expect(pool.getSnapshot()).toMatchObject({ activeKey: '/c' });
+    expect(pool.getSnapshot().entries.map((entry) => entry.key)).toEqual(['/a', '/c']);
+  });
+
+  it('a frame not loaded within the time-out shows the error state; retry makes a new element', () => {
+    vi.useFakeTimers();
+    const pool = new FramePool(() => 3);
+    pool.show(spec('/a'));
+    vi.advanceTimersByTime(FRAME_LOAD_TIMEOUT_MS - 1);
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'loading', attempt: 0 });
+    vi.advanceTimersByTime(1);
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'error' });
+    pool.retry('/a');
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'loading', attempt: 1 });
+    pool.loaded('/a');
+    vi.advanceTimersByTime(FRAME_LOAD_TIMEOUT_MS);
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'loaded' });
+  });
+
+  it('tells a kept frame new settings by message instead of reloading it', () => {
+    const pool = new FramePool(() => 3);
+    const postMessage = vi.fn();
+    pool.show(spec('/a', 'Old title'));
+    pool.attach('/a', { contentWindow: { postMessage } } as unknown as HTMLIFrameElement);
+    const [entry] = pool.getSnapshot().entries;
+    pool.show(spec('/a', 'New title'));
+    expect(postMessage).toHaveBeenCalledWith(expect.objectContaining({ type: 'settings', settings: settings('New title') }), 'http://erp.example');
+    // Same element: the window name and address stay what the frame was created with.
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ id: entry!.id, src: entry!.src, name: entry!.name, title: 'New title' });
+    postMessage.mockClear();
+    pool.show(spec('/a', 'New title'));
+    expect(postMessage).not.toHaveBeenCalled();
+  });
+
+  it('re-keys a frame that moved on by itself, keeping its identity', () => {
+    const pool = new FramePool(() => 3);
+    pool.show(spec('/a'));
+    const [entry] = pool.getSnapshot().entries;
+    pool.rekey('/a', '/a2');
+    expect(pool.getSnapshot()).toMatchObject({ activeKey: '/a2', entries: [{ key: '/a2', id: entry!.id, src: entry!.src }] });
+  });
+
+  it('a dropped frame no longer counts as editing', () => {
+    const pool = new FramePool(() => 1);
+    pool.show(spec('/a'));
+    editing.set('/a', true);
+    pool.show(spec('/b'));
+    expect(editing.isEditing()).toBe(false);
+  });
+
+  it('finds the frame a message came from only among its own windows', () => {
+    const pool = new FramePool(() => 3);
+    const window = { postMessage: vi.fn() } as unknown as Window;
+    pool.show(spec('/a'));
+    pool.attach('/a', { contentWindow: window } as unknown as HTMLIFrameElement);
+    expect(pool.find(window)).toMatchObject({ key: '/a', origin: 'http://erp.example' });
+    expect(pool.find({} as Window)).toBeNull();
+    expect(pool.find(null)).toBeNull();
+  });
+});
