@@ -30,7 +30,8 @@ export const shellPages: readonly RouteItem[] = [
   { path: '/404', title: 'Shell.NotFound', shellPage: 'notFound', ...ownPage },
   { path: '/500', title: 'Shell.ServerError', shellPage: 'serverError', ...ownPage },
   { path: '/upgrading', title: 'Shell.Upgrading', shellPage: 'upgrading', ...ownPage },
-  // The spec says "/menu-directory"; the only menu directory is the internal group's page, so the
-  // redirect goes there rather than to a path that would end on /404.
-  { path: '/menu-tracking', title: 'Internal.MenuDirectory', redirectTo: '/internal/menu-directory', hideInMenu: true },
+  // shell.md §2: /menu-tracking redirects to /menu-directory. The menu directory itself lives in the
+  // internal (admin-only) group, so /menu-directory forwards there; elsewhere that ends on /404.
+  { path: '/menu-tracking', title: 'Internal.MenuDirectory', redirectTo: '/menu-directory', hideInMenu: true },
+  { path: '/menu-directory', title: 'Internal.MenuDirectory', redirectTo: '/internal/menu-directory', hideInMenu: true },
 ];

@@ -301,3 +301,16 @@ test.describe('seller support', () => {
     await expect(page.getByRole('link', { name: 'hotro@staff-portal.example' })).toHaveAttribute('href', 'mailto:hotro@staff-portal.example');
   });
 });
+
+test('admin-only groups exist only on an admin domain; /menu-tracking leads to the menu directory there', async ({ page, baseURL }) => {
+  await storeContext(page, { id: 1, name: 'Sàn Thương mại Việt' }, 2);
+  await signIn(page, 'admin', '/menu-tracking');
+  await expect(page).toHaveURL('/404');
+  await expect(menu(page).getByRole('button', { name: 'System admin' })).toHaveCount(0);
+
+  const admin = `http://admin.portal.localhost:${new URL(baseURL!).port}`;
+  await page.goto(`${admin}/menu-tracking`);
+  await page.waitForURL(`${admin}/internal/menu-directory`);
+  await expect(menu(page).getByRole('button', { name: 'System admin' })).toBeVisible();
+  await expect(activeFrame(page).getByRole('heading', { name: /Path: \/internal\/menu-directory/ })).toBeVisible();
+});

@@ -29,7 +29,7 @@ test('nginx answers with the generated headers, caching and fallbacks', async ({
   const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry)?.file;
   const csp = contentSecurityPolicy(readRuntimeConfig(stack.configFile));
-  const get = (path: string) => request.get(`${nginx.origin}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+  const get = (path: string) => request.get(`${nginx.loopback}${path}`, { headers: { 'accept-encoding': 'gzip' } });
 
   const index = await get('/');
   expect(index.headers()['content-security-policy']).toBe(csp);
