@@ -306,11 +306,11 @@ test('admin-only groups exist only on an admin domain; /menu-tracking leads to t
   await storeContext(page, { id: 1, name: 'Sàn Thương mại Việt' }, 2);
   await signIn(page, 'admin', '/menu-tracking');
   await expect(page).toHaveURL('/404');
-  await expect(menu(page).getByRole('button', { name: 'System admin' })).toHaveCount(0);
+  await expect(menu(page).getByRole('button', { name: 'System administration' })).toHaveCount(0);
 
   const admin = `http://admin.portal.localhost:${new URL(baseURL!).port}`;
   await page.goto(`${admin}/menu-tracking`);
   await page.waitForURL(`${admin}/internal/menu-directory`);
-  await expect(menu(page).getByRole('button', { name: 'System admin' })).toBeVisible();
+  await expect(menu(page).getByRole('button', { name: 'System administration' })).toBeVisible();
   await expect(activeFrame(page).getByRole('heading', { name: /Path: \/internal\/menu-directory/ })).toBeVisible();
 });
