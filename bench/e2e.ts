@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SIGN_IN_DOMAIN } from '../dev/hosts.ts';
 import { launchChromium } from '../dev/testing/browser.ts';
 // Renamed on import: the React hooks lint takes any use* call outside a component for a hook.
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
@@ -171,7 +172,8 @@ async function main() {
   const { stack, origin } = portalServer;
   const build = measureBuild('dist');
   const navigation = buildLuigiShell(LUIGI_DIR, stack.apps);
-  const luigiServer = await serveStatic(join(process.cwd(), LUIGI_DIR), ['/luigi.js', '/luigi.css', '/baseTheme/']);
+  // On the apps' site like the portal, so that both shells share a process with their frames alike.
+  const luigiServer = await serveStatic(join(process.cwd(), LUIGI_DIR), ['/luigi.js', '/luigi.css', '/baseTheme/'], `luigi.${SIGN_IN_DOMAIN}`);
   const browser = await launchChromium();
   try {
     const catalogue = readCatalogue();

@@ -112,7 +112,10 @@ export async function pageViewCount(page: Page, src: string): Promise<string | n
   return frame ? frame.locator('#page-view').textContent({ timeout: 5_000 }) : null;
 }
 
-/** The shell's own JavaScript heap after a full garbage collection (embedded apps run in their own processes). */
+/**
+ * The JavaScript heap of the shell page's renderer after a full garbage collection: the shell and the
+ * frames on its own site, which share its process (every shell and app here is on portal.localhost).
+ */
 export async function heapAfterGc(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');

@@ -60,7 +60,7 @@ export function formatTable(report: Report): string {
       target: { limit: 50, text: '≤ 50 ms, no reload', extra: (shell) => report[shell].backReloads === 0 },
     },
     { label: `Reloads when going back (all runs)`, portal: portal.backReloads, luigi: luigi.backReloads, format: String },
-    { label: `Shell JS heap after ${report.routes} frame routes`, portal: portal.heap, luigi: luigi.heap, format: mb },
+    { label: `JS heap of the shell's process (shell + kept frames) after ${report.routes} frame routes`, portal: portal.heap, luigi: luigi.heap, format: mb },
     { label: `Frames alive after ${report.routes} frame routes`, portal: portal.frames, luigi: luigi.frames, format: String },
     { label: 'Initial JS (gzip)', portal: sizes.portal.js, luigi: sizes.luigi.js, format: kb },
     { label: 'Initial CSS (gzip)', portal: sizes.portal.css, luigi: sizes.luigi.css, format: kb },

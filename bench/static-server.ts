@@ -24,9 +24,9 @@ export interface StaticServer {
  * A small static server for the Luigi shell, with the same treatment nginx gives the portal: gzip,
  * a year of caching under the `immutable` path prefixes (library files a real deployment would hash)
  * and revalidation for the rest; a missing file is a 404 and any other path gets index.html (Luigi's
- * path routing).
+ * path routing). `host` names the origin the browser uses (it listens on loopback).
  */
-export async function serveStatic(root: string, immutable: string[]): Promise<StaticServer> {
+export async function serveStatic(root: string, immutable: string[], host: string): Promise<StaticServer> {
   // Compressed once, so compression time never counts in a measured load (nginx is as quick).
   const cache = new Map<string, { raw: Buffer; gzip: Buffer }>();
   const read = (file: string) => {
@@ -60,7 +60,7 @@ export async function serveStatic(root: string, immutable: string[]): Promise<St
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    origin: `http://${host}:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

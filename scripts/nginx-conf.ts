@@ -185,7 +185,10 @@ export function renderExample(): string {
 }
 
 export interface RunningNginx {
+  /** The portal's address for the browser: the local stack's default brand, on the apps' site (as in production). */
   origin: string;
+  /** The same server for Node, which must not resolve *.localhost names (glibc may not). */
+  loopback: string;
   close(): Promise<void>;
 }
 
@@ -224,13 +227,13 @@ export async function startNginx(options: { root: string; runtimeConfigFile: str
     await exited;
     await rm(prefix, { recursive: true, force: true });
   };
-  // The portal's brands are per host: localhost is the default brand of the local stack.
-  const origin = `http://localhost:${port}`;
+  const origin = `http://portal.localhost:${port}`;
+  const loopback = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) break;
     try {
-      await fetch(`http://127.0.0.1:${port}/index.html`);
-      return { origin, close };
+      await fetch(`${loopback}/index.html`);
+      return { origin, loopback, close };
     } catch {
       await new Promise((done) => setTimeout(done, 50));
     }
