@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /** End-to-end tests drive Debian's Chromium against the production build and the whole local stack. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(`Chromium not found at ${chromium}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+}
 const portalPort = Number(process.env.PORTAL_PORT ?? 4173);
 /** A second portal server without a runtime config (tests/e2e/foundation.spec.ts). */
 export const MISSING_CONFIG_PORT = 4179;
