@@ -80,15 +80,8 @@ test('sign-in, a frame route and an offline reload run under the CSP without a v
   await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('title', titles.Cashier.Receipt);
   await expect(activeFrame(page).getByRole('heading', { name: /^Path: \/cashier\/receipt/ })).toBeVisible();
 
-  // The runtime config is cached by the worker on its way through: one load under its control first.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
-  await page.reload();
-  await expectShell(page);
+  // Once the worker is active it answers the reload: the shell and the runtime config from its install.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await context.setOffline(true);
   await page.reload();
   await expectShell(page);
