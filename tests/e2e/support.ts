@@ -32,7 +32,8 @@ export async function signIn(page: Page, user: FixtureUser, path = '/'): Promise
 /** Stores English as the portal language before the first page load (the default is Vietnamese). */
 export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    if (!localStorage.getItem('localization')) localStorage.setItem('localization', '"en"');
+    // Init scripts also run in frames, where sandboxed pages may have no storage.
+    if (window === window.top && !localStorage.getItem('localization')) localStorage.setItem('localization', '"en"');
   });
 }
 
