@@ -62,15 +62,16 @@ describe('invalid fixtures stop with the file and field named', () => {
   });
 
   it('a malformed permission and a missing claim', () => {
+    let index = -1;
     const dir = copy({
       'users.json': (users) => {
-        users[1]?.claims.permissions.push('not-a-permission');
+        index = (users[1]?.claims.permissions.push('not-a-permission') ?? 0) - 1;
         delete (users[2]?.claims as { email?: unknown }).email;
       },
     });
     expect(problemsOf(dir)).toEqual(
       expect.arrayContaining([
-        'users.json: 1.claims.permissions.14: must look like app:resource:action',
+        `users.json: 1.claims.permissions.${index}: must look like app:resource:action`,
         expect.stringMatching(/^users\.json: 2\.claims\.email: /),
       ]),
     );

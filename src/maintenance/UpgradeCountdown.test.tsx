@@ -49,31 +49,31 @@ describe('<UpgradeCountdown>', () => {
     await mount(warehouse.start - 2 * 3_600_000 - 1000);
     expect(status()).toBeNull();
     await advance(1000);
-    expect(screen.getByRole('button').textContent).toBe('Warehousing upgrade in 02:00:00');
+    expect(screen.getByRole('button').textContent).toBe('Warehouse upgrade in 02:00:00');
   });
 
   it('counts down each second, with the window in its tooltip', async () => {
     await mount(warehouse.start - 65_000);
     const button = screen.getByRole('button');
-    expect(button.textContent).toBe('Warehousing upgrade in 00:01:05');
+    expect(button.textContent).toBe('Warehouse upgrade in 00:01:05');
     expect(button.getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip', { hidden: true }).id);
     await advance(5000);
-    expect(button.textContent).toBe('Warehousing upgrade in 00:01:00');
+    expect(button.textContent).toBe('Warehouse upgrade in 00:01:00');
   });
 
   it('at zero asks whether to leave; Yes opens /upgrading for the window', async () => {
     const navigate = await mount(warehouse.start - 3000);
-    expect(screen.getByRole('button').textContent).toBe('Warehousing upgrade in 00:00:03');
+    expect(screen.getByRole('button').textContent).toBe('Warehouse upgrade in 00:00:03');
     await advance(2000);
     expect(shown.alerts).toEqual([]);
     await advance(1000);
     expect(screen.getByRole('button').textContent).toBe('Upgrading');
     expect(shown.alerts).toHaveLength(1);
     expect(shown.alerts[0]?.blocking).not.toBe(false);
-    expect(shown.alerts[0]?.message).toContain('Warehousing');
+    expect(shown.alerts[0]?.message).toContain('Warehouse');
     await press('Yes');
     expect(navigate).toHaveBeenCalledWith(
-      '/upgrading?upgradeStartTime=2030-02-10T22%3A00%3A00.000Z&upgradeEndTime=2030-02-11T00%3A30%3A00.000Z&serviceName=Warehousing',
+      '/upgrading?upgradeStartTime=2030-02-10T22%3A00%3A00.000Z&upgradeEndTime=2030-02-11T00%3A30%3A00.000Z&serviceName=Warehouse',
     );
     await advance(5000);
     expect(shown.alerts).toHaveLength(1); // asked once
@@ -97,7 +97,7 @@ describe('<UpgradeCountdown>', () => {
   it('during a window shows Upgrading with a tooltip, without asking', async () => {
     await mount(warehouse.start + 60_000);
     expect(screen.getByRole('button').textContent).toBe('Upgrading');
-    expect(screen.getByRole('tooltip', { hidden: true }).textContent).toMatch(/^Warehousing is being upgraded until /);
+    expect(screen.getByRole('tooltip', { hidden: true }).textContent).toMatch(/^Warehouse is being upgraded until /);
     await advance(2000);
     expect(shown.alerts).toEqual([]);
   });
