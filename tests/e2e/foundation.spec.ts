@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { MISSING_CONFIG_PORT } from '../../playwright.config.ts';
-import { expectShell, IDP, signIn, useEnglish } from './support.ts';
+import { expectShell, signIn, useEnglish } from './support.ts';
 
 test.describe('error pages', () => {
   test.beforeEach(async ({ page }) => {
@@ -20,10 +20,9 @@ test.describe('error pages', () => {
       await expect(page).toHaveURL('/');
       await page.goto(path);
       await page.getByRole('button', { name: 'Log out' }).click();
-      // Logout ends the provider session: the next visit needs the login page again.
-      await page.waitForURL((url) => url.origin !== IDP && url.pathname === '/');
-      await page.goto('/');
+      // Logout ends the provider session: back on the portal, sign-in starts again at the login page.
       await expect(page.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible();
+      expect(await page.evaluate(() => [localStorage.getItem('currentPlatform'), localStorage.getItem('currentSeller')])).toEqual([null, null]);
     });
   }
 

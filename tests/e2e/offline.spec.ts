@@ -138,12 +138,11 @@ test.describe('IndexedDB cache', () => {
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   });
 
-  test('a full storage quota is reported and the shell keeps working', async ({ page, context }) => {
+  test('a full storage quota is reported and the shell keeps working', async ({ page, context, baseURL }) => {
     const warnings: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     const cdp = await context.newCDPSession(page);
-    await page.goto('/404');
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(page.url()).origin, quotaSize: 1 });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL!).origin, quotaSize: 1 });
     await signIn(page, 'cashier');
     await expectShell(page);
     await expect(activeFrame(page).getByRole('heading', { name: 'To-do list' })).toBeVisible();
