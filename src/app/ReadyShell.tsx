@@ -6,7 +6,8 @@ import { ALL_ROUTES, CATALOGUE } from '../catalogue/index.ts';
 import type { RouteItem } from '../catalogue/types.ts';
 import { confirmLeave } from '../frames/editing.ts';
 import { FrameHost } from '../frames/FrameHost.tsx';
-import { useFrames, type ActiveFrame, type FrameEvents } from '../frames/useFrames.ts';
+import type { FrameSpec } from '../frames/pool-store.ts';
+import { useFrames, type FrameEvents } from '../frames/useFrames.ts';
 import { createGatingContext } from '../gating/context.ts';
 import { buildRedirectUrl } from '../gating/frame-src.ts';
 import { createMenuSearch } from '../gating/search.ts';
@@ -100,7 +101,7 @@ export function ReadyShell({ offline }: { offline: boolean }) {
   const mobileView = usesMobileView(route, shell.flags);
   const support = useSellerSupport(route);
   const routeTitle = route ? titleOf(route) : '';
-  const active = useMemo<ActiveFrame | null>(() => {
+  const active = useMemo<FrameSpec | null>(() => {
     if (current.kind !== 'route' || support.kind !== 'supported' || current.route.redirectOutside) return null;
     const target = frameTargetFor(current.route, current.params, location.search, address);
     if (!target) return null;

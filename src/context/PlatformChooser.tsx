@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Platform, PortalApi } from '../api/portal-api.ts';
 import { useDebouncedValue } from '../shell/useDebouncedValue.ts';
@@ -22,7 +22,6 @@ interface Props {
  */
 export default function PlatformChooser({ api, currentId, blocking, onChoose, onClose, footer }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim());
   // The page belongs to the query it was loaded for: a new query starts again at page 1.
@@ -54,39 +53,30 @@ export default function PlatformChooser({ api, currentId, blocking, onChoose, on
 
   const hasMore = result.total > result.platforms.length;
   return (
-    <ChooserModal label={t('Chooser.ChoosePlatform')} blocking={blocking} onClose={onClose}>
-      <div className="chooser__header">
-        <h2 className="chooser__title" id={titleId}>
-          {t('Chooser.ChoosePlatform')}
-        </h2>
-        {!blocking && (
-          <button type="button" className="button button--icon" onClick={onClose} aria-label={t('Close')}>
-            ✕
-          </button>
-        )}
-      </div>
-      <input
-        className="chooser__search"
-        type="search"
-        value={input}
-        onChange={(event) => setInput(event.target.value)}
-        aria-label={t('Chooser.SearchPlatform')}
-        placeholder={t('Chooser.SearchPlatform')}
-        autoComplete="off"
-      />
-      <div className="chooser__body" aria-busy={loading}>
-        {result.platforms.length === 0 && !loading ? (
+    <ChooserModal
+      title={t('Chooser.ChoosePlatform')}
+      search={{ label: t('Chooser.SearchPlatform'), value: input, onChange: setInput }}
+      blocking={blocking}
+      onClose={onClose}
+      footer={
+        <>
+          {hasMore && (
+            <button type="button" className="button chooser__more" disabled={loading} onClick={() => setPaging({ query, page: page + 1 })}>
+              {t('Chooser.LoadMore')}
+            </button>
+          )}
+          {footer}
+        </>
+      }
+    >
+      {(titleId) =>
+        result.platforms.length === 0 && !loading ? (
           <p role="status">{t('NoResult')}</p>
         ) : (
-          <ul className="chooser__list" aria-labelledby={titleId}>
+          <ul className="chooser__list" aria-labelledby={titleId} aria-busy={loading}>
             {result.platforms.map((platform) => (
               <li key={platform.id}>
-                <button
-                  type="button"
-                  className="chooser__option"
-                  aria-current={platform.id === currentId}
-                  onClick={() => onChoose(platform)}
-                >
+                <button type="button" className="chooser__option" aria-current={platform.id === currentId} onClick={() => onChoose(platform)}>
                   <span>
                     <span className="chooser__name">{platform.name}</span>
                     {platform.code && <span className="chooser__meta">{platform.code}</span>}
@@ -95,14 +85,8 @@ export default function PlatformChooser({ api, currentId, blocking, onChoose, on
               </li>
             ))}
           </ul>
-        )}
-      </div>
-      {hasMore && (
-        <button type="button" className="button chooser__more" disabled={loading} onClick={() => setPaging({ query, page: page + 1 })}>
-          {t('Chooser.LoadMore')}
-        </button>
-      )}
-      {footer}
+        )
+      }
     </ChooserModal>
   );
 }

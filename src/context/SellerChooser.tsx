@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Seller } from '../api/portal-api.ts';
 import { ChooserModal } from './ChooserModal.tsx';
@@ -18,32 +18,18 @@ interface Props {
 /** The seller chooser: trimmed, accent-insensitive search by name or exact id; inactive sellers struck through. */
 export default function SellerChooser({ sellers, currentId, blocking, onChoose, onClose, footer }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [query, setQuery] = useState('');
   const found = useMemo(() => filterSellers(sellers, query), [sellers, query]);
   return (
-    <ChooserModal label={t('Chooser.ChooseSeller')} blocking={blocking} onClose={onClose}>
-      <div className="chooser__header">
-        <h2 className="chooser__title" id={titleId}>
-          {t('Chooser.ChooseSeller')}
-        </h2>
-        {!blocking && (
-          <button type="button" className="button button--icon" onClick={onClose} aria-label={t('Close')}>
-            ✕
-          </button>
-        )}
-      </div>
-      <input
-        className="chooser__search"
-        type="search"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        aria-label={t('Chooser.SearchSeller')}
-        placeholder={t('Chooser.SearchSeller')}
-        autoComplete="off"
-      />
-      <div className="chooser__body">
-        {found.length === 0 ? (
+    <ChooserModal
+      title={t('Chooser.ChooseSeller')}
+      search={{ label: t('Chooser.SearchSeller'), value: query, onChange: setQuery }}
+      blocking={blocking}
+      onClose={onClose}
+      footer={footer}
+    >
+      {(titleId) =>
+        found.length === 0 ? (
           <p role="status">{t('NoResult')}</p>
         ) : (
           <ul className="chooser__list" aria-labelledby={titleId}>
@@ -68,9 +54,8 @@ export default function SellerChooser({ sellers, currentId, blocking, onChoose, 
               </li>
             ))}
           </ul>
-        )}
-      </div>
-      {footer}
+        )
+      }
     </ChooserModal>
   );
 }

@@ -1,18 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import type { FrameSettings, FrameUserData } from '../../packages/frame-client/index.ts';
+import type { FrameUserData } from '../../packages/frame-client/index.ts';
 import { editing } from './editing.ts';
 import { listenToFrames, type KnownFrame, type OriginPolicy, type RejectionReason } from './messenger.ts';
-import { FramePool } from './pool-store.ts';
+import { FramePool, type FrameSpec } from './pool-store.ts';
 import { poolSize } from './pool.ts';
-
-export interface ActiveFrame {
-  key: string;
-  src: string;
-  app: string;
-  origin: string;
-  title: string;
-  settings: FrameSettings;
-}
 
 export interface FrameEvents {
   /** A frame reported a path; answer the portal key of the page it shows now, or null if unknown. */
@@ -23,7 +14,7 @@ export interface FrameEvents {
 }
 
 /** The keep-alive pool and the message router of one signed-in page; shows `active` (or nothing). */
-export function useFrames(active: ActiveFrame | null, events: FrameEvents, policy: OriginPolicy): FramePool {
+export function useFrames(active: FrameSpec | null, events: FrameEvents, policy: OriginPolicy): FramePool {
   const pool = useMemo(() => new FramePool(() => poolSize(innerWidth)), []);
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import type { Seller } from '../api/portal-api.ts';
 import { chooseSeller } from '../app/stored-context.ts';
 import { useRuntime } from '../app/runtime.ts';
 import type { SellerSupportOutcome } from './seller-support.ts';
+import { useOverlay } from '../shell/useOverlay.ts';
 import { useNavigation } from './navigation-context.ts';
 
 /**
@@ -22,23 +23,19 @@ export function SellerSupportGate({ outcome }: { outcome: Exclude<SellerSupportO
   }, [kind]);
   const parent = outcome.kind === 'switchToParent' ? outcome.parent : null;
 
-  useEffect(() => {
-    if (kind !== 'switchToParent' || !parent) return;
-    let alert: HTMLIonAlertElement | undefined;
-    void import('../shell/overlays.ts')
-      .then(({ showAlert }) =>
-        showAlert({
-          header: t('SellerSupport.Title'),
-          message: t('SellerSupport.SwitchToParent', { name: parent.displayName || parent.name }),
-          buttons: [
-            { text: t('No'), role: 'cancel', handler: () => go('/', { replace: true }) },
-            { text: t('Yes'), role: 'confirm', handler: () => chooseSeller(parent.id) },
-          ],
-        }),
-      )
-      .then((created) => (alert = created));
-    return () => void alert?.dismiss();
-  }, [kind, parent, t, go]);
+  useOverlay(
+    parent !== null,
+    ({ showAlert }) =>
+      showAlert({
+        header: t('SellerSupport.Title'),
+        message: t('SellerSupport.SwitchToParent', { name: parent?.displayName || parent?.name }),
+        buttons: [
+          { text: t('No'), role: 'cancel', handler: () => go('/', { replace: true }) },
+          { text: t('Yes'), role: 'confirm', handler: () => void (parent && chooseSeller(parent.id)) },
+        ],
+      }),
+    [parent, t, go],
+  );
 
   if (outcome.kind === 'invalidSeller') {
     return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeFor, proposedSwitch, subscribeConnectivity, switchMode, type OnlineMode } from './mode.ts';
+import { useOverlay } from '../shell/useOverlay.ts';
 import { useConnectivity } from './useConnectivity.ts';
 
 /**
@@ -25,14 +26,12 @@ export function OfflineModeDialogs({ mode, reload }: { mode: OnlineMode; reload?
   );
 
   const target = declined ? null : proposedSwitch(mode, online);
-  useEffect(() => {
-    if (!target) return;
-    let alert: HTMLIonAlertElement | undefined;
-    let cancelled = false;
-    const toOffline = target === 'offline';
-    void import('../shell/overlays.ts')
-      .then(({ showAlert }) =>
-        showAlert({
+  const toOffline = target === 'offline';
+  // The connection flipping back before the user answers withdraws the question (target turns null).
+  useOverlay(
+    target !== null,
+    ({ showAlert }) =>
+      showAlert({
           header: t('OfflineModeSwitch.Title'),
           message: t(toOffline ? 'OfflineModeSwitch.ToOffline' : 'OfflineModeSwitch.ToOnline'),
           buttons: [
@@ -40,21 +39,12 @@ export function OfflineModeDialogs({ mode, reload }: { mode: OnlineMode; reload?
             {
               text: t(toOffline ? 'OfflineModeSwitch.SwitchToOffline' : 'OfflineModeSwitch.SwitchToOnline'),
               role: 'confirm',
-              handler: () => switchMode(target, reload),
+              handler: () => void (target && switchMode(target, reload)),
             },
           ],
-        }),
-      )
-      .then((created) => {
-        alert = created;
-        if (cancelled) void created.dismiss();
-      });
-    // The connection flipped back before the user answered: the question no longer applies.
-    return () => {
-      cancelled = true;
-      void alert?.dismiss();
-    };
-  }, [target, t, reload]);
+      }),
+    [target, t, reload],
+  );
 
   return null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOverlay } from '../shell/useOverlay.ts';
 import type { ServiceWorkerUpdates } from './register.ts';
 
 /** Offers to reload into a waiting new version; `holdBack` (a frame is editing) keeps it hidden until later. */
@@ -10,29 +11,18 @@ export function UpdatePrompt({ updates, holdBack = false }: { updates: ServiceWo
   useEffect(() => updates?.onUpdateWaiting(() => setWaiting(true)), [updates]);
   const show = Boolean(updates) && waiting && !dismissed && !holdBack;
 
-  useEffect(() => {
-    if (!show || !updates) return;
-    let toast: HTMLIonToastElement | undefined;
-    let cancelled = false;
-    void import('../shell/overlays.ts')
-      .then(({ showToast }) =>
-        showToast({
-          message: t('Shell.UpdateAvailable'),
-          duration: 0,
-          buttons: [
-            { text: t('Shell.Later'), role: 'cancel', handler: () => setDismissed(true) },
-            { text: t('Shell.Reload'), handler: () => updates.applyUpdate() },
-          ],
-        }),
-      )
-      .then((created) => {
-        toast = created;
-        if (cancelled) void created.dismiss();
-      });
-    return () => {
-      cancelled = true;
-      void toast?.dismiss();
-    };
-  }, [show, updates, t]);
+  useOverlay(
+    show,
+    ({ showToast }) =>
+      showToast({
+        message: t('Shell.UpdateAvailable'),
+        duration: 0,
+        buttons: [
+          { text: t('Shell.Later'), role: 'cancel', handler: () => setDismissed(true) },
+          { text: t('Shell.Reload'), handler: () => updates?.applyUpdate() },
+        ],
+      }),
+    [updates, t],
+  );
   return null;
 }
