@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FLAG_KEYS } from '../src/catalogue/flags.ts';
 import { BYPASS_UPGRADE_PERMISSION } from './api/endpoints.ts';
 import { FixtureError, loadFixtures } from './fixture-loader.ts';
 import { startStack } from './stack.ts';
@@ -89,6 +90,11 @@ describe('invalid fixtures stop with the file and field named', () => {
     expect(problemsOf(dir)).toEqual([expect.stringMatching(/^sites\.json: ENOENT/)]);
   });
 
+  it('every flag in the fixtures is one the portal asks for, and the other way round', () => {
+    const keys = loadFixtures().flags.map((flag) => flag.key);
+    expect([...keys].sort()).toEqual([...FLAG_KEYS].sort());
+  });
+
   it('references between files, duplicates and time order', () => {
     const dir = copy({
       'websites.json': (websites) => void (websites[0] && (websites[0].platformId = 999)),
@@ -96,12 +102,13 @@ describe('invalid fixtures stop with the file and field named', () => {
       'upgrade-windows.json': (windows) => void (windows[0] && (windows[0].to = '2029-01-01T00:00:00+07:00')),
     });
     expect(problemsOf(dir)).toEqual(['upgrade-windows.json: 0.to: to must be after from']);
+    let duplicate = -1;
     const fixed = copy({
       'websites.json': (websites) => void (websites[0] && (websites[0].platformId = 999)),
-      'flags.json': (flags) => void flags.push({ key: 'route-management', enabled: false }),
+      'flags.json': (flags) => void (duplicate = flags.push({ key: 'route-management', enabled: false }) - 1),
     });
     expect(problemsOf(fixed)).toEqual([
-      'flags.json: 24.key: duplicate "route-management"',
+      `flags.json: ${duplicate}.key: duplicate "route-management"`,
       'websites.json: 0.platformId: no platform 999 in platforms.json',
     ]);
   });

@@ -314,3 +314,29 @@ test('admin-only groups exist only on an admin domain; /menu-tracking leads to t
   await expect(menu(page).getByRole('button', { name: 'System administration' })).toBeVisible();
   await expect(activeFrame(page).getByRole('heading', { name: /Path: \/internal\/menu-directory/ })).toBeVisible();
 });
+
+test('flags shape the header: the survey link shows on its route, Contact Support can be hidden', async ({ page, browser }) => {
+  // show-survey-link is on for platform 1 (dev/fixtures/flags.json).
+  await signIn(page, 'cashier', '/dpos/create-order');
+  const survey = page.getByRole('link', { name: 'Give feedback on the sales screen' });
+  await expect(survey).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('button', { name: 'Contact support' })).toBeVisible();
+
+  // hide-contact-support-button is on for seller 18.
+  const other = await browser.newPage();
+  await useEnglish(other);
+  await storeContext(other, { id: 2, name: 'Chuỗi Bán lẻ Đông Dương' }, 18);
+  await signIn(other, 'accountant');
+  await expectShell(other);
+  await expect(other.getByRole('button', { name: 'Contact support' })).toHaveCount(0);
+  await other.close();
+});
+
+test('a modal menu item opens its page in a modal frame', async ({ page }) => {
+  await signIn(page, 'cashier');
+  await menu(page).getByRole('button', { name: 'Cashier' }).click();
+  await menu(page).getByRole('button', { name: 'End shift history' }).click();
+  const dialog = page.getByRole('dialog', { name: 'End shift history' });
+  await expect(dialog.frameLocator('iframe').getByRole('heading', { name: /Path: \/cashier\/finance\/end-shift-history/ })).toBeVisible();
+  await expect(page).toHaveURL('/');
+});
