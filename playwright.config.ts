@@ -7,8 +7,9 @@ if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
 const portalPort = Number(process.env.PORTAL_PORT ?? 4173);
-/** A second portal server without a runtime config (tests/e2e/foundation.spec.ts). */
+/** Portal servers of the same build with a missing config, and with an identity provider that is down. */
 export const MISSING_CONFIG_PORT = 4179;
+export const PROVIDER_DOWN_PORT = 4178;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -60,6 +61,13 @@ export default defineConfig({
       command: `npx vite preview --port ${MISSING_CONFIG_PORT} --strictPort`,
       url: `http://localhost:${MISSING_CONFIG_PORT}/index.html`,
       env: { PORTAL_CONFIG_FILE: 'tests/e2e/no-such-config.json' },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite preview --port ${PROVIDER_DOWN_PORT} --strictPort`,
+      url: `http://localhost:${PROVIDER_DOWN_PORT}/index.html`,
+      env: { PORTAL_CONFIG_FILE: 'tests/e2e/fixtures/provider-down.config.json' },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { PROVIDER_DOWN_PORT } from '../../playwright.config.ts';
 import { activeFrame, API, expectShell, signIn, useEnglish } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -177,4 +178,39 @@ test('with the flag service down the shell still loads, flags empty', async ({ p
   await signIn(page, 'flagsdown');
   await expectShell(page);
   await expect(activeFrame(page).getByRole('heading', { name: 'To-do list' })).toBeVisible();
+});
+
+test('a sign-in answer that does not match (state mismatch) shows a clear page and a retry, never a loop', async ({ page }) => {
+  await page.goto('/callback?code=forged&state=unknown');
+  await expect(page.getByRole('heading', { name: 'Sign-in could not be completed' })).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/callback\?/); // stays: no redirect loop
+  await page.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible();
+});
+
+test('an identity provider that is down shows a clear page with a retry', async ({ page }) => {
+  await page.goto(`http://localhost:${PROVIDER_DOWN_PORT}/orders/seller`);
+  await expect(page.getByRole('heading', { name: 'The sign-in service cannot be reached' })).toBeVisible();
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await retry.click();
+  await expect(page.getByRole('heading', { name: 'The sign-in service cannot be reached' })).toBeVisible();
+  await expect(page).toHaveURL(`http://localhost:${PROVIDER_DOWN_PORT}/orders/seller`);
+});
+
+test('every API response time is counted in its bucket and reaches the collector', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  // The tracker sends a batch every 10 seconds.
+  await page.waitForTimeout(11_000);
+  const tracked = await page.evaluate(async (api) => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
+    const response = await fetch(`${api}/api/v1/tracking/events`, { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()) as { data: { responseTimes: { method: string; path: string; bucket: string; count: number }[] } };
+  }, API);
+  const paths = tracked.data.responseTimes.map((entry) => `${entry.method} ${entry.path}`);
+  expect(paths).toEqual(expect.arrayContaining(['GET /api/v1/seller-list', 'GET /api/v1/sites/user', 'POST /api/v1/evaluation/batch']));
+  for (const entry of tracked.data.responseTimes) expect(['200', '500', '800', '1000', '1500', '2000', '3000', '4000', '5000', '8000', '10000', '>10000']).toContain(entry.bucket);
 });
