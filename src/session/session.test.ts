@@ -9,10 +9,10 @@ function user(expiresInSeconds: number, name = 'u'): User {
     refresh_token: `rt-${name}`,
     expires_at,
     get expired() {
-      return this.expires_at! <= Date.now() / 1000;
+      return expires_at <= Date.now() / 1000;
     },
     get expires_in() {
-      return this.expires_at! - Date.now() / 1000;
+      return expires_at - Date.now() / 1000;
     },
     profile: { sub: 's' },
     state: undefined,

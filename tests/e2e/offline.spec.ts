@@ -149,3 +149,36 @@ test.describe('IndexedDB cache', () => {
     await expect.poll(() => warnings.some((text) => /quota/i.test(text))).toBe(true);
   });
 });
+
+test('a push message arriving while the portal is closed shows a notification from the service worker', async ({ page, context, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  await signIn(page, 'cashier');
+  await controlledByServiceWorker(page);
+
+  // A page of another site holds the DevTools session; no portal tab is open when the message comes.
+  const other = await context.newPage();
+  await other.goto('http://erp.portal.localhost:4200/');
+  const cdp = await context.newCDPSession(other);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const portal = registrations.find((candidate) => candidate.scopeURL === `${origin}/` && !candidate.isDeleted);
+      if (portal) resolve(portal.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await page.close();
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: `${origin}/`,
+    registrationId,
+    data: JSON.stringify({ notification: { title: 'Đơn hàng mới #1024', body: 'Khách vừa đặt tại quầy' }, data: { route: '/dpos/orders' } }),
+  });
+
+  const portal = await context.newPage();
+  await portal.goto('/404');
+  const notifications = await portal.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, data: notification.data as unknown })),
+  );
+  expect(notifications).toEqual([expect.objectContaining({ title: 'Đơn hàng mới #1024', body: 'Khách vừa đặt tại quầy', data: expect.objectContaining({ route: '/dpos/orders' }) })]);
+});
