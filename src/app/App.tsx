@@ -1,7 +1,7 @@
 import { IonApp, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import i18next from 'i18next';
-import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { editing, installLeaveGuards } from '../frames/editing.ts';
 import { createCache, registerCacheCleanup } from '../offline/cache.ts';
@@ -14,8 +14,8 @@ import { SignInCallbackPage } from '../session/SignInCallbackPage.tsx';
 import { CALLBACK_PATH, createUserManager } from '../session/user-manager.ts';
 import { registerServiceWorker } from '../sw-client/register.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
-import { BootSpinner } from './BootSpinner.tsx';
 import { RuntimeContext, type Runtime } from './runtime.ts';
+import type * as SignedInModule from './SignedInApp.tsx';
 
 setupIonicReact({ mode: 'md' });
 // Before the router listens to popstate: the back-button guard must see it first.
@@ -26,11 +26,11 @@ registerCacheCleanup(cache);
 /** Online or the reduced offline shell, fixed for the page's life (a switch stores the mode and reloads). */
 const mode = shellMode(readStoredMode(), isBrowserOnline());
 
-// The signed-in shell (start-up sequence, catalogue, menu, frames) loads while sign-in is checked:
-// requested now, in parallel, rather than when the session is confirmed.
-const signedIn = import('./SignedInApp.tsx');
-const SignedInApp = lazy(() => signedIn.then((module) => ({ default: module.SignedInApp })));
-const OfflineApp = lazy(() => signedIn.then((module) => ({ default: module.OfflineApp })));
+// The signed-in shell (start-up sequence, catalogue, menu, frames) is its own chunk, requested now —
+// in parallel with the runtime config and the translations — and awaited by boot before the first
+// render. Not React.lazy: a Suspense fallback is held on screen for at least 300 ms.
+let signedIn: typeof SignedInModule | undefined;
+export const signedInLoaded: Promise<void> = import('./SignedInApp.tsx').then((module) => void (signedIn = module));
 
 export function App({ runtime }: { runtime: Runtime }) {
   const session = useMemo(() => new Session(createUserManager(runtime.config.oidc), () => i18next.language), [runtime]);
@@ -45,15 +45,7 @@ export function App({ runtime }: { runtime: Runtime }) {
               <Route
                 path="*"
                 element={
-                  <Suspense fallback={<BootSpinner />}>
-                    {mode === 'offline' ? (
-                      <OfflineApp cache={cache} />
-                    ) : (
-                      <SessionGate>
-                        <SignedInApp cache={cache} />
-                      </SessionGate>
-                    )}
-                  </Suspense>
+                  <SignedInRoute />
                 }
               />
             </Routes>
@@ -63,5 +55,18 @@ export function App({ runtime }: { runtime: Runtime }) {
         </IonApp>
       </SessionContext.Provider>
     </RuntimeContext.Provider>
+  );
+}
+
+/** The offline shell from the cache, or the online one behind sign-in. */
+function SignedInRoute() {
+  if (!signedIn) throw new Error('boot renders the app only once the signed-in chunk has loaded');
+  const { OfflineApp, SignedInApp } = signedIn;
+  return mode === 'offline' ? (
+    <OfflineApp cache={cache} />
+  ) : (
+    <SessionGate>
+      <SignedInApp cache={cache} />
+    </SessionGate>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
-import { loadFlags } from '../flags/load.ts';
+import { loadFlags, preloadFlagModules } from '../flags/load.ts';
 import type { CachedFlags } from '../flags/flagr.ts';
 import type { OfflineCache } from '../offline/cache.ts';
 import { BlockedPage } from '../pages/BlockedPage.tsx';
@@ -20,6 +20,9 @@ import { portalUserFrom } from './user.ts';
 
 const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
 const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
+
+// The flags are the first start-up step: fetch their modules while sign-in is still being checked.
+if (navigator.onLine) preloadFlagModules();
 
 const cachedFlagsSchema = z.object({
   entity: z.object({

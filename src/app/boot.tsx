@@ -4,7 +4,7 @@ import { initI18n } from '../i18n/index.ts';
 import { ConfigNotFoundPage } from '../pages/ConfigNotFoundPage.tsx';
 import { StartFailure } from '../pages/StartFailure.tsx';
 import { applyBrand } from '../shell/branding.ts';
-import { App } from './App.tsx';
+import { App, signedInLoaded } from './App.tsx';
 import { createRuntime } from './runtime.ts';
 
 /**
@@ -13,7 +13,7 @@ import { createRuntime } from './runtime.ts';
  */
 export async function boot(root: Root): Promise<void> {
   try {
-    const [configResult, i18n] = await Promise.all([loadRuntimeConfig(), initI18n()]);
+    const [configResult, i18n] = await Promise.all([loadRuntimeConfig(), initI18n(), signedInLoaded]);
     if (!configResult.ok) {
       root.render(<ConfigNotFoundPage problem={configResult.problem} />);
       return;
