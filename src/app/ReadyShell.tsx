@@ -1,5 +1,5 @@
 import { arrowBackOutline } from 'ionicons/icons';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ALL_ROUTES, CATALOGUE } from '../catalogue/index.ts';
@@ -19,7 +19,7 @@ import { canBypass, parseUpgradeWindows, type UpgradeWindow } from '../maintenan
 import { CatalogueRoutePage } from '../navigation/CatalogueRoutePage.tsx';
 import { frameTargetFor } from '../navigation/frame-spec.ts';
 import { useAddressContext, useSellerSupport } from '../navigation/hooks.ts';
-import { NavigationContext, type Navigation } from '../navigation/navigation-context.ts';
+import { CurrentRouteContext, NavigationContext, type Navigation } from '../navigation/navigation-context.ts';
 import { createRouteResolver } from '../navigation/resolve-route.ts';
 import { frameSettingsFor, headerSwitches, usesMobileView } from '../navigation/route-options.ts';
 import { PushNotifications } from '../push/PushNotifications.tsx';
@@ -78,9 +78,15 @@ export function ReadyShell({ offline }: { offline: boolean }) {
   const [modal, setModal] = useState<ModalFrameSpec | null>(null);
   const [searching, setSearching] = useState(false);
 
+  // React Router gives a new navigate function on every navigation; the menu's callbacks must stay
+  // the same so its items do not re-render each time.
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  });
   const go = useCallback<Navigation['go']>(
-    (path, options) => void confirmLeave().then((leave) => leave && navigate(path, options)),
-    [navigate],
+    (path, options) => void confirmLeave().then((leave) => leave && navigateRef.current(path, options)),
+    [],
   );
   const open = useCallback(
     (item: RouteItem) => {
@@ -96,7 +102,7 @@ export function ReadyShell({ offline }: { offline: boolean }) {
     },
     [address, go, t, titleOf],
   );
-  const navigation = useMemo<Navigation>(() => ({ menu, resolver, current, search, titleOf, open, go }), [menu, resolver, current, search, titleOf, open, go]);
+  const navigation = useMemo<Navigation>(() => ({ menu, resolver, search, titleOf, open, go }), [menu, resolver, search, titleOf, open, go]);
 
   const mobileView = usesMobileView(route, shell.flags);
   const support = useSellerSupport(route);
@@ -237,30 +243,32 @@ export function ReadyShell({ offline }: { offline: boolean }) {
 
   return (
     <NavigationContext.Provider value={navigation}>
-      <ShellLayout
-        mobileView={mobileView}
-        header={header}
-        sidebar={<SidebarMenu activePath={route?.path ?? null} onSearch={() => setSearching(true)} />}
-      >
-        {showPageBar && <PageBar route={route} onGuide={openGuide} />}
-        <div className="shell-content">
-          <CatalogueRoutePage />
-          <FrameHost pool={pool} />
-        </div>
-      </ShellLayout>
-      <MenuSearchDialog open={searching} onClose={() => setSearching(false)} />
-      {modal && <ModalFrame spec={modal} onClose={() => setModal(null)} />}
-      {!offline && (
-        <PushNotifications
-          settings={config.push}
-          user={{ sub: shell.user.sub, email: shell.user.email ?? undefined, phone_number: shell.user.phone ?? undefined }}
-          post={(body) => shell.services.api.registerPushToken(body)}
-          askPermission={route?.browserPermissions?.includes('notifications') ?? false}
-          navigate={go}
-        />
-      )}
-      {!offline && <SiteWatcher shownSiteId={shell.site?.id ?? null} />}
-      <Ribbon offline={offline} />
+      <CurrentRouteContext.Provider value={current}>
+        <ShellLayout
+          mobileView={mobileView}
+          header={header}
+          sidebar={<SidebarMenu activePath={route?.path ?? null} onSearch={() => setSearching(true)} />}
+        >
+          {showPageBar && <PageBar route={route} onGuide={openGuide} />}
+          <div className="shell-content">
+            <CatalogueRoutePage />
+            <FrameHost pool={pool} />
+          </div>
+        </ShellLayout>
+        <MenuSearchDialog open={searching} onClose={() => setSearching(false)} />
+        {modal && <ModalFrame spec={modal} onClose={() => setModal(null)} />}
+        {!offline && (
+          <PushNotifications
+            settings={config.push}
+            user={{ sub: shell.user.sub, email: shell.user.email ?? undefined, phone_number: shell.user.phone ?? undefined }}
+            post={(body) => shell.services.api.registerPushToken(body)}
+            askPermission={route?.browserPermissions?.includes('notifications') ?? false}
+            navigate={go}
+          />
+        )}
+        {!offline && <SiteWatcher shownSiteId={shell.site?.id ?? null} />}
+        <Ribbon offline={offline} />
+      </CurrentRouteContext.Provider>
     </NavigationContext.Provider>
   );
 }

@@ -8,7 +8,7 @@ import { buildRedirectUrl } from '../gating/frame-src.ts';
 import { UpgradingPage } from '../maintenance/UpgradingPage.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { ExportHistoryPage } from '../pages/ExportHistoryPage.tsx';
-import { useNavigation } from './navigation-context.ts';
+import { useCurrentRoute, useNavigation } from './navigation-context.ts';
 import { SellerSupportGate } from './SellerSupportGate.tsx';
 import { useAddressContext, useSellerSupport } from './hooks.ts';
 
@@ -16,7 +16,8 @@ import { useAddressContext, useSellerSupport } from './hooks.ts';
 export function CatalogueRoutePage() {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const { current, go } = useNavigation();
+  const { go } = useNavigation();
+  const current = useCurrentRoute();
   const location = useLocation();
   const support = useSellerSupport(current.kind === 'route' ? current.route : null);
 

@@ -8,8 +8,6 @@ import type { Resolution, RouteResolver } from './resolve-route.ts';
 export interface Navigation {
   menu: readonly MenuEntry[];
   resolver: RouteResolver;
-  /** The resolution of the current address. */
-  current: Resolution;
   search(query: string): SearchHit[];
   /** Title of a catalogue item in the current language. */
   titleOf(item: RouteItem): string;
@@ -20,6 +18,16 @@ export interface Navigation {
 }
 
 export const NavigationContext = createContext<Navigation | null>(null);
+
+/**
+ * The resolution of the current address, in a context of its own: it changes on every navigation,
+ * and the menu (which reads only the stable Navigation) must not re-render with it.
+ */
+export const CurrentRouteContext = createContext<Resolution>({ kind: 'notFound' });
+
+export function useCurrentRoute(): Resolution {
+  return useContext(CurrentRouteContext);
+}
 
 export function useNavigation(): Navigation {
   const navigation = useContext(NavigationContext);

@@ -1,5 +1,5 @@
 import { chevronDownOutline, chevronForwardOutline, openOutline } from 'ionicons/icons';
-import { memo, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { MenuEntry } from '../gating/visibility.ts';
@@ -16,13 +16,17 @@ export function SidebarMenu({ activePath, onSearch }: { activePath: string | nul
   const { menu } = useNavigation();
   const activeGroup = menu.find((entry) => entry.children.some((child) => child.path === activePath))?.item.path ?? null;
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(activeGroup ? [activeGroup] : []));
-  const toggle = (path: string) =>
-    setOpened((current) => {
-      const next = new Set(current);
-      if (next.has(path)) next.delete(path);
-      else next.add(path);
-      return next;
-    });
+  // Stable, so the memoised groups re-render only when their own props change.
+  const toggle = useCallback(
+    (path: string) =>
+      setOpened((current) => {
+        const next = new Set(current);
+        if (next.has(path)) next.delete(path);
+        else next.add(path);
+        return next;
+      }),
+    [],
+  );
   return (
     <>
       <button type="button" className="sidebar__search" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
