@@ -4,8 +4,6 @@ import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { editing, installLeaveGuards } from '../frames/editing.ts';
-import { createCache, registerCacheCleanup } from '../offline/cache.ts';
-import { isBrowserOnline, readStoredMode, shellMode } from '../offline/mode.ts';
 import { OfflineModeDialogs } from '../offline/OfflineModeDialogs.tsx';
 import { SessionContext } from '../session/context.ts';
 import { Session } from '../session/session.ts';
@@ -14,6 +12,7 @@ import { SignInCallbackPage } from '../session/SignInCallbackPage.tsx';
 import { CALLBACK_PATH, createUserManager } from '../session/user-manager.ts';
 import { registerServiceWorker } from '../sw-client/register.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
+import { mode } from './page-state.ts';
 import { RuntimeContext, type Runtime } from './runtime.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
 
@@ -21,10 +20,6 @@ setupIonicReact({ mode: 'md' });
 // Before the router listens to popstate: the back-button guard must see it first.
 installLeaveGuards();
 const serviceWorker = registerServiceWorker();
-const cache = createCache();
-registerCacheCleanup(cache);
-/** Online or the reduced offline shell, fixed for the page's life (a switch stores the mode and reloads). */
-const mode = shellMode(readStoredMode(), isBrowserOnline());
 
 // The signed-in shell (start-up sequence, catalogue, menu, frames) is its own chunk, requested now —
 // in parallel with the runtime config and the translations — and awaited by boot before the first
@@ -63,10 +58,10 @@ function SignedInRoute() {
   if (!signedIn) throw new Error('boot renders the app only once the signed-in chunk has loaded');
   const { OfflineApp, SignedInApp } = signedIn;
   return mode === 'offline' ? (
-    <OfflineApp cache={cache} />
+    <OfflineApp />
   ) : (
     <SessionGate>
-      <SignedInApp cache={cache} />
+      <SignedInApp />
     </SessionGate>
   );
 }

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { loadFlags, preloadFlagModules } from '../flags/load.ts';
 import type { CachedFlags } from '../flags/flagr.ts';
-import type { OfflineCache } from '../offline/cache.ts';
 import { BlockedPage } from '../pages/BlockedPage.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useSession, useSessionState } from '../session/context.ts';
 import { BootSpinner } from './BootSpinner.tsx';
 import { restoreShellContext, saveShellContext } from './offline-context.ts';
+import { cache, mode } from './page-state.ts';
 import { ReadyShell } from './ReadyShell.tsx';
 import { useRuntime } from './runtime.ts';
 import { createServices, type Services } from './services.ts';
@@ -21,8 +21,10 @@ import { portalUserFrom } from './user.ts';
 const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
 const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
 
-// The flags are the first start-up step: fetch their modules while sign-in is still being checked.
-if (navigator.onLine) preloadFlagModules();
+// Started while the config and translations load: online, the flags' modules (the first start-up
+// step); offline, the shell's context from IndexedDB.
+if (mode === 'online') preloadFlagModules();
+const offlineContext = mode === 'offline' ? restoreShellContext(cache) : null;
 
 const cachedFlagsSchema = z.object({
   entity: z.object({
@@ -42,7 +44,7 @@ function useServices(): Services {
 }
 
 /** Online: runs the start-up sequence and renders its state — spinner, a blocking choice, or the shell. */
-export function SignedInApp({ cache }: { cache: OfflineCache }) {
+export function SignedInApp() {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const sessionState = useSessionState();
@@ -79,7 +81,7 @@ export function SignedInApp({ cache }: { cache: OfflineCache }) {
       cancelled = true;
     };
     // `attempt` re-runs start-up after a retry.
-  }, [user, services, cache, attempt]);
+  }, [user, services, attempt]);
   const retry = useCallback(() => {
     setState({ step: 'loading' });
     setAttempt((value) => value + 1);
@@ -118,13 +120,13 @@ export function SignedInApp({ cache }: { cache: OfflineCache }) {
 }
 
 /** Offline: the shell from the last online start, read from IndexedDB; nothing waits on the network. */
-export function OfflineApp({ cache }: { cache: OfflineCache }) {
+export function OfflineApp() {
   const { t } = useTranslation();
   const services = useServices();
   const [context, setContext] = useState<ShellContextValue | null | undefined>(undefined);
   useEffect(() => {
-    void restoreShellContext(cache).then(setContext);
-  }, [cache]);
+    void offlineContext?.then(setContext);
+  }, []);
   if (context === undefined) return <BootSpinner />;
   if (context === null) return <BlockedPage title={t('OfflineModeSwitch.NoOfflineData')} />;
   return <Ready context={context} services={services} offline />;
