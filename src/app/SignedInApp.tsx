@@ -7,6 +7,7 @@ import type { CachedFlags } from '../flags/flagr.ts';
 import { BlockedPage } from '../pages/BlockedPage.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useSession, useSessionState } from '../session/context.ts';
+import { LogoutButton } from '../session/LogoutButton.tsx';
 import { BootSpinner } from './BootSpinner.tsx';
 import { restoreShellContext, saveShellContext } from './offline-context.ts';
 import { cache, mode } from './page-state.ts';
@@ -93,13 +94,13 @@ export function SignedInApp() {
     case 'choosePlatform':
       return (
         <Suspense fallback={<BootSpinner />}>
-          <PlatformChooser api={services.api} currentId={null} blocking onChoose={choosePlatform} footer={<LogoutButton />} />
+          <PlatformChooser api={services.api} currentId={null} blocking onChoose={choosePlatform} footer={<LogoutButton className="button chooser__more" />} />
         </Suspense>
       );
     case 'chooseSeller':
       return (
         <Suspense fallback={<BootSpinner />}>
-          <SellerChooser sellers={state.sellers} currentId={null} blocking onChoose={(seller) => chooseSeller(seller.id)} footer={<LogoutButton />} />
+          <SellerChooser sellers={state.sellers} currentId={null} blocking onChoose={(seller) => chooseSeller(seller.id)} footer={<LogoutButton className="button chooser__more" />} />
         </Suspense>
       );
     case 'noValidSeller':
@@ -141,12 +142,3 @@ function Ready({ context, services, offline }: { context: ShellContextValue; ser
   );
 }
 
-function LogoutButton() {
-  const { t } = useTranslation();
-  const session = useSession();
-  return (
-    <button type="button" className="button chooser__more" onClick={() => void session.logout()}>
-      {t('Logout')}
-    </button>
-  );
-}

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/context.ts';
+import { LogoutButton } from '../session/LogoutButton.tsx';
 
 /** A full-page message for a signed-in user who cannot go on (no valid seller, sellers failed to load). */
 export function BlockedPage({ title, children, onRetry }: { title: string; children?: ReactNode; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const session = useSession();
   return (
     <main className="standalone-page" aria-labelledby="blocked-title">
       <h1 id="blocked-title">{title}</h1>
@@ -16,9 +15,7 @@ export function BlockedPage({ title, children, onRetry }: { title: string; child
             {t('Retry')}
           </button>
         )}
-        <button type="button" className="button" onClick={() => void session.logout()}>
-          {t('Logout')}
-        </button>
+        <LogoutButton />
       </div>
     </main>
   );

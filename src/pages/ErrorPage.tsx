@@ -1,7 +1,7 @@
 import { Page } from '../shell/Page.tsx';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../session/context.ts';
+import { LogoutButton } from '../session/LogoutButton.tsx';
 
 const PAGES = {
   403: { message: 'ErrorPage.Forbidden' },
@@ -15,7 +15,6 @@ export type ErrorCode = keyof typeof PAGES;
 export function ErrorPage({ code, message }: { code: ErrorCode; message?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const session = useSession();
   return (
     <Page>
         <main className="error-page" aria-labelledby="error-page-title">
@@ -27,9 +26,7 @@ export function ErrorPage({ code, message }: { code: ErrorCode; message?: string
             <button type="button" className="button button--primary" onClick={() => navigate('/')}>
               {t('BackToHome')}
             </button>
-            <button type="button" className="button" onClick={() => void session.logout()}>
-              {t('Logout')}
-            </button>
+            <LogoutButton />
           </div>
         </main>
       </Page>
