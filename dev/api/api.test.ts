@@ -236,10 +236,10 @@ describe('flags', () => {
 
   it("returns a flag's extra config as the variant attachment, and refuses another user's entity", async () => {
     const response = await callApi(url('/api/v1/evaluation/batch'), token('admin'), {
-      body: { entities: [{ entityID: 'staff-0001', entityContext: { platformId: '1' } }], flagKeys: ['epic-omni-1318'] },
+      body: { entities: [{ entityID: 'staff-0001', entityContext: { platformId: '1' } }], flagKeys: ['enable-epic-omni-1318'] },
     });
     expect(body<{ evaluationResults: unknown[] }>(response).evaluationResults).toEqual([
-      expect.objectContaining({ flagKey: 'epic-omni-1318', variantKey: 'on', variantAttachment: { enableEpicOmni1318: true } }),
+      expect.objectContaining({ flagKey: 'enable-epic-omni-1318', variantKey: 'on', variantAttachment: { enableEpicOmni1318: true } }),
     ]);
     const stranger = await callApi(url('/api/v1/evaluation/batch'), token('admin'), {
       body: { entities: [{ entityID: 'staff-0002' }], flagKeys: ['route-management'] },
