@@ -1,5 +1,7 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { ApiError } from './errors.ts';
+import { perm } from '../../src/catalogue/define.ts';
+import { indexGrants, meetsRequirement } from '../../src/gating/permissions.ts';
 
 export interface TokenCheck {
   issuer: string;
@@ -27,8 +29,7 @@ export function createTokenVerifier({ issuer, audience, jwks }: TokenCheck) {
   };
 }
 
-/** shell.md §6: a requirement is met by the exact string, by app:resource:all, or by app:all:all. */
-export function hasPermission(granted: readonly string[], required: string): boolean {
-  const [app, resource] = required.split(':');
-  return [required, `${app}:${resource}:all`, `${app}:all:all`].some((candidate) => granted.includes(candidate));
+/** shell.md §6 matching (exact, app:resource:all, app:all:all), with the portal's own gating rule. */
+export function hasPermission(granted: readonly string[], required: `${string}:${string}:${string}`): boolean {
+  return meetsRequirement(indexGrants(granted, []), perm(required));
 }
