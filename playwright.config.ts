@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './dev/testing/chromium.ts';
 
 /** End-to-end tests drive Debian's Chromium against the production build and the whole local stack. */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  throw new Error(`Chromium not found at ${chromium}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+if (!existsSync(CHROMIUM_PATH)) {
+  throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
 const portalPort = Number(process.env.PORTAL_PORT ?? 4173);
 /** Portal servers of the same build with a missing config, and with an identity provider that is down. */
@@ -24,18 +24,7 @@ export default defineConfig({
     baseURL: `http://portal.localhost:${portalPort}`,
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },

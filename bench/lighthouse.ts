@@ -15,6 +15,7 @@ import { freePort } from '../scripts/nginx-conf.ts';
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
 import { signInAs } from './portal.ts';
 import { servePortal } from './serve.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../dev/testing/chromium.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'interactive', 'total-blocking-time', 'cumulative-layout-shift'];
@@ -25,8 +26,8 @@ async function main() {
   const profile = await mkdtemp(join(tmpdir(), 'staff-portal-lighthouse-'));
   // A persistent context is the browser's default one, which Lighthouse's tab shares (the session).
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`],
+    executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
     const page = await context.newPage();

@@ -2,13 +2,10 @@ import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { LOOPBACK } from '../hosts.ts';
 import { closeServer, portOf } from '../net.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
-/** Debian's Chromium with the flags this machine needs (see ../shared/notes/toolchain.md). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export interface StandIn {
