@@ -7,9 +7,9 @@ if (!existsSync(CHROMIUM_PATH)) {
   throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
 const portalPort = Number(process.env.PORTAL_PORT ?? 4173);
-/** Portal servers of the same build with a missing config, and with an identity provider that is down. */
-export const MISSING_CONFIG_PORT = 4179;
-export const PROVIDER_DOWN_PORT = 4178;
+/** Portal servers of the same build with a missing config, and with an identity provider that is down (beside PORTAL_PORT). */
+export const MISSING_CONFIG_PORT = portalPort + 6;
+export const PROVIDER_DOWN_PORT = portalPort + 5;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,11 +27,12 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    // Every fixture user's start-up again on a handheld-sized screen (choosers become bottom sheets).
+    { name: 'desktop', testIgnore: 'handheld.spec.ts', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // Every fixture user's start-up again on a handheld-sized screen (choosers become bottom sheets),
+    // and the handheld's own checks (Back, mobile-view routes, offline start).
     {
       name: 'phone',
-      testMatch: 'session.spec.ts',
+      testMatch: ['session.spec.ts', 'handheld.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true },
     },
   ],

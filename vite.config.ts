@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appVersion, reportInitialBundle, runtimeConfigFile } from './scripts/vite-plugins.ts';
+import { appVersion, brandManifestFile, ICON_ALIASES, reportInitialBundle, runtimeConfigFile } from './scripts/vite-plugins.ts';
 
 // @ionic/core declares no side-effect-free modules, so without this every Ionic component lands in
 // the entry chunk. Its component modules only register custom elements when their wrapper is used.
 const sideEffectFree = [/[\\/]@ionic[\\/]core[\\/]components[\\/]/, /[\\/]@ionic[\\/]react[\\/]dist[\\/]/, /[\\/]ionicons[\\/]/];
 
 export default defineConfig({
+  resolve: { alias: ICON_ALIASES },
   define: {
     __APP_VERSION__: JSON.stringify(appVersion()),
   },
@@ -26,6 +27,7 @@ export default defineConfig({
   plugins: [
     react(),
     runtimeConfigFile(),
+    brandManifestFile(),
     reportInitialBundle(),
     VitePWA({
       strategies: 'injectManifest',
@@ -33,25 +35,10 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       registerType: 'prompt',
-      manifestFilename: 'manifest.webmanifest',
+      // No build-time manifest: /manifest.webmanifest answers each host's brand (src/config/manifest.ts),
+      // linked from index.html; a precached copy would give every brand the same one.
+      manifest: false,
       includeAssets: ['brand/*.svg'],
-      manifest: {
-        // The app replaces this default at run time with the brand of location.host (src/config/brand-dom.ts).
-        name: 'Staff Desktop',
-        short_name: 'Staff Desktop',
-        description: 'Staff back-office portal',
-        lang: 'vi',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#1e6fd9',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,

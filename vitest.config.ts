@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { ICON_ALIASES } from './scripts/vite-plugins.ts';
 
 // Vitest 5's reporter groups failures with Map.groupBy, which Node 20 lacks: without this a failing
 // test crashes the report instead of printing it.
@@ -18,6 +19,7 @@ if (!('groupBy' in Map)) {
 }
 
 export default defineConfig({
+  resolve: { alias: ICON_ALIASES },
   define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
   plugins: [react()],
   test: {
@@ -38,7 +40,7 @@ export default defineConfig({
         test: {
           // The local stack's servers and scripts, tested over real HTTP on loopback.
           name: 'node',
-          include: ['dev/**/*.test.ts', 'scripts/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: ['dev/**/*.test.ts', 'scripts/**/*.test.ts', 'sw/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:e2e`: the portal's production build, served by nginx with the generated
- * configuration, against a SAP Luigi shell holding the same catalogue and frames (issue 8). Both run
- * on one local stack in Debian's Chromium; every figure is the median of BENCH_RUNS runs (default 5).
+ * configuration, against a SAP Luigi shell holding the same catalogue and frames (issue 8), on a
+ * desktop and on a throttled handheld (issue 12). Both run on one local stack in Debian's Chromium;
+ * every figure is the median of RUNS runs (BENCH_RUNS also works; default 5).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -14,16 +15,18 @@ import { launchChromium } from '../dev/testing/browser.ts';
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
 import { fixturesCopy } from '../dev/testing/fixtures.ts';
 import { measureBuild, precacheTotal } from '../scripts/check-budget.ts';
+import { DESKTOP, HANDHELD, type Profile } from './profiles.ts';
 import { buildLuigiShell, readCatalogue, type Titles } from './luigi/build.ts';
-import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, timeToInteractive } from './measure.ts';
+import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, startFrameRequest, timeToInteractive } from './measure.ts';
 import { SHELL, signInAs } from './portal.ts';
-import { formatTable, type Figures } from './report.ts';
+import { formatHandheldTable, formatTable, type Figures } from './report.ts';
 import { servePortal } from './serve.ts';
 import { luigiShell, portalShell, type ShellUnderTest } from './shells.ts';
 import { serveStatic } from './static-server.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ROUTE_COUNT = 20;
+const RUNS = runCount(process.env.RUNS ?? process.env.BENCH_RUNS);
+/** Frame routes picked from the menu; the handheld profile opens the first few of them. */
+const ROUTE_COUNT = DESKTOP.routes;
 /** Typed into both searches one key at a time; a keystroke that leaves the results alone is not counted. */
 const SEARCH_QUERY = 'stock';
 const LUIGI_DIR = 'bench/out/luigi';
@@ -53,10 +56,17 @@ function benchFixtures(): string {
   });
 }
 
+function runCount(value: string | undefined): number {
+  if (value === undefined) return 5;
+  const runs = Number(value);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`RUNS must be a whole number of at least 1, not "${value}"`);
+  return runs;
+}
+
 type Samples = Record<keyof Figures, number[]>;
 
-async function newContext(browser: Browser, shell: ShellUnderTest): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow', storageState: shell.storageState });
+async function newContext(browser: Browser, shell: ShellUnderTest, profile: Profile): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...profile.context, serviceWorkers: 'allow', storageState: shell.storageState });
   await allowEvaluatedFunctions(context);
   return context;
 }
@@ -64,24 +74,38 @@ async function newContext(browser: Browser, shell: ShellUnderTest): Promise<Brow
 /** The page under measurement; reopening the app replaces it. */
 interface Session {
   context: BrowserContext;
+  profile: Profile;
   page: Page;
+  offline: boolean;
+}
+
+async function openPage(session: Session): Promise<Page> {
+  const page = await session.context.newPage();
+  await session.profile.prepare(page, session.offline);
+  return page;
 }
 
 async function reopen(session: Session): Promise<Page> {
   await session.page.close();
-  session.page = await session.context.newPage();
+  session.page = await openPage(session);
   return session.page;
 }
 
-/** One run: cold, warm and offline starts, then search, new routes, going back, and the heap. */
-async function run(browser: Browser, shell: ShellUnderTest, routes: string[], samples: Samples) {
-  const context = await newContext(browser, shell);
-  const session: Session = { context, page: await context.newPage() };
+async function setOffline(session: Session, offline: boolean): Promise<void> {
+  session.offline = offline;
+  await session.context.setOffline(offline);
+}
+
+/** One run: cold, warm and offline starts, new routes, and on the desktop search, going back and the heap. */
+async function run(browser: Browser, shell: ShellUnderTest, profile: Profile, routes: string[], samples: Samples) {
+  const context = await newContext(browser, shell, profile);
+  const session: Session = { context, profile, offline: false, page: undefined as unknown as Page };
   try {
-    await runSteps(session, shell, routes, samples);
+    session.page = await openPage(session);
+    await runSteps(session, shell, routes.slice(0, profile.routes), samples);
   } catch (error) {
-    await session.page.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
-    throw new Error(`${shell.name} failed at ${session.page.url()} (screenshot: ${FAILURE_SCREENSHOT})`, { cause: error });
+    await session.page?.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
+    throw new Error(`${shell.name} (${profile.name}) failed at ${session.page?.url()} (screenshot: ${FAILURE_SCREENSHOT})`, { cause: error });
   } finally {
     await context.close();
   }
@@ -90,16 +114,25 @@ async function run(browser: Browser, shell: ShellUnderTest, routes: string[], sa
 async function runSteps(session: Session, shell: ShellUnderTest, routes: string[], samples: Samples) {
   const url = `${shell.origin}/`;
   samples.cold.push(await timeToInteractive(session.page, url, shell.interactive));
+  const cold = await startFrameRequest(session.page);
+  samples.coldFrameRequest.push(cold.ms);
+  samples.criticalPathBytes.push(cold.bytes);
 
   if (shell.serviceWorker) await session.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   samples.warm.push(await timeToInteractive(await reopen(session), url, shell.interactive));
+  samples.warmFrameRequest.push((await startFrameRequest(session.page)).ms);
   if (shell.serviceWorker) {
-    await session.context.setOffline(true);
+    await setOffline(session, true);
     samples.offline.push(await timeToInteractive(await reopen(session), url, shell.interactive, 10_000));
-    await session.context.setOffline(false);
+    await setOffline(session, false);
     await timeToInteractive(await reopen(session), url, shell.interactive);
   }
   const { page } = session;
+
+  if (!session.profile.everything) {
+    for (const path of routes) samples.navigate.push((await clickToFrame(page, await shell.link(page, path))).ms);
+    return;
+  }
 
   const results = await shell.openSearch(page);
   for (const key of SEARCH_QUERY) {
@@ -123,13 +156,29 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   samples.frames.push(await page.locator('iframe').count());
 }
 
-const emptySamples = (): Samples => ({ cold: [], warm: [], offline: [], search: [], navigate: [], back: [], backReloads: [], heap: [], frames: [] });
+const emptySamples = (): Samples => ({
+  cold: [],
+  warm: [],
+  offline: [],
+  search: [],
+  navigate: [],
+  back: [],
+  backReloads: [],
+  heap: [],
+  frames: [],
+  coldFrameRequest: [],
+  warmFrameRequest: [],
+  criticalPathBytes: [],
+});
 
 function summarize(samples: Samples): Figures {
-  const { cold, warm, offline, search, navigate, back, heap, frames } = samples;
+  const { cold, warm, offline, search, navigate, back, heap, frames, coldFrameRequest, warmFrameRequest, criticalPathBytes } = samples;
   return {
     cold: median(cold),
     warm: median(warm),
+    coldFrameRequest: median(coldFrameRequest),
+    warmFrameRequest: median(warmFrameRequest),
+    criticalPathBytes: median(criticalPathBytes),
     offline: median(offline),
     search: median(search),
     navigate: median(navigate),
@@ -141,15 +190,15 @@ function summarize(samples: Samples): Figures {
 }
 
 /** Runs the shells in turns, so that both meet the same load of a shared machine. */
-async function measure(browser: Browser, shells: ShellUnderTest[], routes: string[]): Promise<Figures[]> {
+async function measure(browser: Browser, shells: ShellUnderTest[], profile: Profile, routes: string[]): Promise<Figures[]> {
   const samples = shells.map(emptySamples);
   for (let i = 1; i <= RUNS; i++) {
     for (const [index, shell] of shells.entries()) {
-      process.stdout.write(`  run ${i}/${RUNS}: ${shell.name}        \r`);
-      await run(browser, shell, routes, samples[index] as Samples);
+      process.stdout.write(`  ${profile.name} run ${i}/${RUNS}: ${shell.name}        \r`);
+      await run(browser, shell, profile, routes, samples[index] as Samples);
     }
   }
-  console.log(`  ${RUNS} runs done                    `);
+  console.log(`  ${profile.name}: ${RUNS} runs done                    `);
   return samples.map(summarize);
 }
 
@@ -190,15 +239,18 @@ async function main() {
     await setup.close();
 
     const loadAtStart = loadavg()[0] ?? 0;
-    console.log(`Measuring ${RUNS} runs of each shell over ${ROUTE_COUNT} frame routes: ${routes.join(' ')}`);
-    const [portal, luigi] = (await measure(browser, [portalShell(origin, catalogue, titles, storageState), luigiShell(luigiServer.origin, navigation)], routes)) as [Figures, Figures];
+    console.log(`Measuring ${RUNS} runs of each shell over ${ROUTE_COUNT} frame routes (handheld: the first ${HANDHELD.routes}): ${routes.join(' ')}`);
+    const shells = [portalShell(origin, catalogue, titles, storageState), luigiShell(luigiServer.origin, navigation)];
+    const [portal, luigi] = (await measure(browser, shells, DESKTOP, routes)) as [Figures, Figures];
+    const [handheldPortal, handheldLuigi] = (await measure(browser, shells, HANDHELD, routes)) as [Figures, Figures];
     const sizes = {
-      portal: { js: build.initialJsGzip, css: build.initialCssGzip, precache: precacheTotal(build) },
+      portal: { js: build.initialJsGzip, css: build.initialCssGzip, precache: precacheTotal(build), criticalPath: build.criticalPath.gzip },
       // Luigi's initial JS is its core plus the generated configuration that holds the catalogue.
-      luigi: { js: gzipBytes([join(LUIGI_DIR, 'luigi.js'), join(LUIGI_DIR, 'luigi-config.js')]), css: gzipBytes([join(LUIGI_DIR, 'luigi.css')]), precache: null },
+      luigi: { js: gzipBytes([join(LUIGI_DIR, 'luigi.js'), join(LUIGI_DIR, 'luigi-config.js')]), css: gzipBytes([join(LUIGI_DIR, 'luigi.css')]), precache: null, criticalPath: null },
     };
     const machine = `${cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
-    console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT, machine })}`);
+    console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT, machine, device: DESKTOP.description })}`);
+    console.log(`\n${formatHandheldTable({ portal: handheldPortal, luigi: handheldLuigi, runs: RUNS, routes: HANDHELD.routes, machine, device: HANDHELD.description })}`);
   } finally {
     await browser.close();
     await luigiServer.close();

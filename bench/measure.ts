@@ -28,6 +28,39 @@ export async function timeToInteractive(page: Page, url: string, selectors: stri
   return (await handle.jsonValue()) as number;
 }
 
+export interface StartFrame {
+  /** Milliseconds from the navigation's start until the shell requested its first frame. */
+  ms: number;
+  /**
+   * The JS and CSS the page fetched from its own origin before that request, in bytes as sent
+   * (compressed): the critical path as the browser saw it (issue 12). Meaningful on a cold start;
+   * files a service worker answers report no transfer.
+   */
+  bytes: number;
+}
+
+/**
+ * When the page requested its first frame, from Resource Timing (the entry of an iframe appears once
+ * its document has loaded, so this waits for it), and the JS and CSS requested before.
+ */
+export async function startFrameRequest(page: Page, timeout = 30_000): Promise<StartFrame> {
+  const handle = await page.waitForFunction(
+    () => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const frames = entries.filter((entry) => entry.initiatorType === 'iframe').sort((a, b) => a.startTime - b.startTime);
+      const frame = frames[0];
+      if (!frame) return false;
+      const bytes = entries
+        .filter((entry) => entry.startTime < frame.startTime && new URL(entry.name).origin === location.origin && /\.(js|css)$/.test(new URL(entry.name).pathname))
+        .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+      return { ms: frame.startTime, bytes };
+    },
+    undefined,
+    { polling: 100, timeout },
+  );
+  return (await handle.jsonValue()) as StartFrame;
+}
+
 interface Probe {
   __probe?: Promise<number | null>;
 }

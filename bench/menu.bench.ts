@@ -31,6 +31,8 @@ const input = (permissions: string[]): GatingInput => ({
   sellerId: 2,
   comboPromotionSellerIds: [2, 18],
   websiteIds: { web: 'w-1', app: null },
+  hasSite: true,
+  sellerSupport: { invoicingSellerIds: [1, 18], groupParentSellerId: 18 },
 });
 
 const small = input(userPermissions(1_000));

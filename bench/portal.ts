@@ -16,7 +16,7 @@ export const SHELL = {
  */
 export const PORTAL_INTERACTIVE = [
   `nav[aria-label="${SHELL.mainMenu}"]`,
-  `ion-header button[aria-label^="${SHELL.userMenuPrefix}"]`,
+  `header.shell-header button[aria-label^="${SHELL.userMenuPrefix}"]`,
   '.frame-host iframe',
 ];
 

@@ -12,12 +12,19 @@ export interface Figures {
   backReloads: number | null;
   heap: number | null;
   frames: number | null;
+  /** Navigation start to the request of the first frame (issue 12). */
+  coldFrameRequest: number | null;
+  warmFrameRequest: number | null;
+  /** JS and CSS from the shell's origin requested before the first frame on a cold start, as sent. */
+  criticalPathBytes: number | null;
 }
 
 export interface Sizes {
   js: number;
   css: number;
   precache: number | null;
+  /** The critical path as `npm run budget` computes it from the build manifest (gzip -9). */
+  criticalPath: number | null;
 }
 
 export interface Report {
@@ -28,7 +35,11 @@ export interface Report {
   routes: number;
   /** Where it ran (cores, load): timings on a shared machine are only comparable within one report. */
   machine: string;
+  /** The emulated device (profiles.ts). */
+  device: string;
 }
+
+export type HandheldReport = Omit<Report, 'sizes'>;
 
 interface Row {
   label: string;
@@ -42,6 +53,19 @@ interface Row {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const mb = (value: number) => `${(value / 1024 / 1024).toFixed(1)} MB`;
+
+/** Rows both tables share: when the first frame was requested, and what was downloaded before it. */
+const startFrameRows = (portal: Figures, luigi: Figures): Row[] => [
+  { label: 'Start frame requested, cold start', portal: portal.coldFrameRequest, luigi: luigi.coldFrameRequest, format: ms },
+  { label: 'Start frame requested, warm start', portal: portal.warmFrameRequest, luigi: luigi.warmFrameRequest, format: ms },
+  {
+    label: 'JS + CSS requested before the start frame (browser, cold start, as sent)',
+    portal: portal.criticalPathBytes,
+    luigi: luigi.criticalPathBytes,
+    format: kb,
+    target: { limit: 160 * 1024, text: '≤ 160 KB (goal)' },
+  },
+];
 
 /** The side-by-side table (Markdown), with the ratio portal ÷ Luigi (below 1: the portal is smaller or faster). */
 export function formatTable(report: Report): string {
@@ -62,10 +86,36 @@ export function formatTable(report: Report): string {
     { label: `Reloads when going back (all runs)`, portal: portal.backReloads, luigi: luigi.backReloads, format: String },
     { label: `JS heap of the shell's process (shell + kept frames) after ${report.routes} frame routes`, portal: portal.heap, luigi: luigi.heap, format: mb },
     { label: `Frames alive after ${report.routes} frame routes`, portal: portal.frames, luigi: luigi.frames, format: String },
+    ...startFrameRows(portal, luigi),
+    {
+      label: 'Critical path JS + CSS (npm run budget: build manifest, gzip)',
+      portal: sizes.portal.criticalPath,
+      luigi: sizes.luigi.criticalPath,
+      format: kb,
+      target: { limit: 160 * 1024, text: '≤ 160 KB (goal)' },
+      missing: 'n/a',
+    },
     { label: 'Initial JS (gzip)', portal: sizes.portal.js, luigi: sizes.luigi.js, format: kb },
     { label: 'Initial CSS (gzip)', portal: sizes.portal.css, luigi: sizes.luigi.css, format: kb },
     { label: 'Precache', portal: sizes.portal.precache, luigi: sizes.luigi.precache, format: (v) => `${(v / 1_000_000).toFixed(2)} MB`, missing: 'n/a (no service worker)' },
   ];
+  return table(`Desktop: medians of ${report.runs} runs (${report.device}; ${report.machine}).`, rows);
+}
+
+/** The handheld table (issue 12): starts and a new frame route on the throttled phone, side by side. */
+export function formatHandheldTable(report: HandheldReport): string {
+  const { portal, luigi } = report;
+  const rows: Row[] = [
+    { label: 'Cold start to interactive shell', portal: portal.cold, luigi: luigi.cold, format: ms },
+    { label: 'Warm start to interactive shell (portal: service worker, Luigi: HTTP cache)', portal: portal.warm, luigi: luigi.warm, format: ms, target: { limit: 1000, text: '≤ 1.0 s' } },
+    { label: 'Warm start offline', portal: portal.offline, luigi: luigi.offline, format: ms, missing: 'n/a (no service worker)' },
+    { label: `Navigation to a new frame route (click to frame load, ${report.routes} routes)`, portal: portal.navigate, luigi: luigi.navigate, format: ms },
+    ...startFrameRows(portal, luigi),
+  ];
+  return table(`Handheld: medians of ${report.runs} runs (${report.device}; ${report.machine}).`, rows);
+}
+
+function table(caption: string, rows: Row[]): string {
   const verdict = (row: Row, shell: 'portal' | 'luigi') => {
     const value = row[shell];
     if (!row.target) return '';
@@ -75,7 +125,7 @@ export function formatTable(report: Report): string {
   const cell = (row: Row, value: number | null) => (value === null ? (row.missing ?? 'n/a') : row.format(value));
   const ratio = (row: Row) => (row.portal === null || row.luigi === null || row.luigi === 0 ? '–' : `${(row.portal / row.luigi).toFixed(2)}×`);
   const lines = [
-    `Medians of ${report.runs} runs (headless Chromium, 1280×800, loopback; ${report.machine}).`,
+    caption,
     '',
     '| Figure | Staff Portal | SAP Luigi 2.31 | Portal ÷ Luigi | Target | Portal | Luigi |',
     '|---|---:|---:|---:|---|---|---|',

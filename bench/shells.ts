@@ -27,7 +27,8 @@ export function portalShell(origin: string, catalogue: CatalogueRoute[], titles:
   for (const group of catalogue.filter((route) => route.children && !route.iFrameSrc)) {
     for (const child of group.children ?? []) groupTitle.set(child, routeTitle(group.title, titles));
   }
-  const menu = (page: Page) => page.getByRole('navigation', { name: SHELL.mainMenu });
+  // On a phone the menu is a closed drawer (display: none): its links are found and clicked by script.
+  const menu = (page: Page) => page.getByRole('navigation', { name: SHELL.mainMenu, includeHidden: true });
   return {
     name: 'Staff Portal',
     origin,
@@ -38,7 +39,11 @@ export function portalShell(origin: string, catalogue: CatalogueRoute[], titles:
       const link = menu(page).locator(`a[href="${path}"]`);
       const group = groupTitle.get(path);
       // A collapsed group renders no links (src/shell/SidebarMenu.tsx): open it, outside the timing.
-      if (group && (await link.count()) === 0) await menu(page).getByRole('button', { name: group, exact: true }).click();
+      if (group && (await link.count()) === 0) {
+        await menu(page)
+          .getByRole('button', { name: group, exact: true, includeHidden: true })
+          .evaluate((button) => (button as HTMLElement).click());
+      }
       await link.waitFor({ state: 'attached' });
       return link;
     },

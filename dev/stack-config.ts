@@ -37,6 +37,7 @@ export function stackConfigInput(ports: StackPorts, portal: PortalSettings): Run
     trackerAppId: portal.trackerAppId,
     sellerSupport: portal.sellerSupport,
     push: portal.push,
+    accessPresets: `${apiOrigin(ports.api)}/api/v1/dev/access-presets`,
   };
 }
 

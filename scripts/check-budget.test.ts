@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUDGETS, checkBudgets, measureBuild, readPrecacheManifest, type BuildFigures } from './check-budget.ts';
+import { AWAITED_AT_START } from './critical-path.ts';
 
 describe('readPrecacheManifest', () => {
   it('cuts the injected array out of minified code, brackets and quotes inside strings included', () => {
@@ -31,6 +32,14 @@ describe('checkBudgets', () => {
   const within: BuildFigures = {
     initialJsGzip: BUDGETS.initialJsGzip,
     initialCssGzip: BUDGETS.initialCssGzip,
+    criticalPath: {
+      language: 'vi',
+      gzip: BUDGETS.criticalPathGzip,
+      files: [
+        { file: 'assets/index.js', reason: 'entry', via: 'index.html', gzip: BUDGETS.criticalPathGzip - 1_000 },
+        { file: 'assets/SignedInApp.js', reason: 'awaited', via: 'src/app/SignedInApp.tsx', gzip: 1_000 },
+      ],
+    },
     precache: [
       { file: 'index.html', bytes: 2_000 },
       { file: 'assets/index.js', bytes: BUDGETS.precacheBytes - 2_000 },
@@ -43,6 +52,7 @@ describe('checkBudgets', () => {
     expect(report.failures).toEqual([]);
     expect(report.lines.join('\n')).toMatch(/initial JS \(gzip\) +200\.0 KB +\(budget 200\.0 KB\)\n/);
     expect(report.lines.join('\n')).toMatch(/precache \(2 files\) +2\.00 MB/);
+    expect(report.lines.join('\n')).toMatch(/critical path \(gzip\) +220\.0 KB +\(budget 220\.0 KB\)  signed-in start in 'vi', 2 files/);
     expect(report.lines.at(-1)).toMatch(/precached file +1\.91 MiB .* assets\/index\.js$/);
   });
 
@@ -51,21 +61,30 @@ describe('checkBudgets', () => {
     expect(report.failures).toEqual([expect.stringMatching(/^precache \(1 files\)/)]);
   });
 
+  it('lists the critical path largest first, with why each file is on it', () => {
+    const lines = checkBudgets(within).lines;
+    const at = lines.findIndex((text) => text.startsWith('critical path'));
+    expect(lines[at + 1]).toMatch(/^ +219\.0 KB  entry +assets\/index\.js$/);
+    expect(lines[at + 2]).toMatch(/^ +1\.0 KB  awaited +assets\/SignedInApp\.js  \(src\/app\/SignedInApp\.tsx\)$/);
+  });
+
   it('fails each budget by one byte over', () => {
     const report = checkBudgets({
       initialJsGzip: BUDGETS.initialJsGzip + 1,
       initialCssGzip: BUDGETS.initialCssGzip + 1,
+      criticalPath: { ...within.criticalPath, gzip: BUDGETS.criticalPathGzip + 1 },
       precache: [
         { file: 'assets/big.js', bytes: BUDGETS.precachedFileBytes + 1 },
         { file: 'assets/small.js', bytes: 10 },
       ],
       notPrecached: [],
     });
-    expect(report.failures).toHaveLength(4);
+    expect(report.failures).toHaveLength(5);
     expect(report.failures[0]).toMatch(/^initial JS/);
     expect(report.failures[1]).toMatch(/^initial CSS/);
-    expect(report.failures[2]).toMatch(/^precache \(2 files\)/);
-    expect(report.failures[3]).toMatch(/^precached file .*OVER BUDGET  assets\/big\.js$/);
+    expect(report.failures[2]).toMatch(/^critical path \(gzip\) +220\.0 KB .*OVER BUDGET/);
+    expect(report.failures[3]).toMatch(/^precache \(2 files\)/);
+    expect(report.failures[4]).toMatch(/^precached file .*OVER BUDGET  assets\/big\.js$/);
   });
 
   it('lists every oversized file, not only the largest', () => {
@@ -97,13 +116,23 @@ describe('measureBuild', () => {
       'manifest.webmanifest': '{}',
     };
     for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-    const manifest = {
+    const manifest: Record<string, object> = {
       'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_dep.js'], dynamicImports: ['lazy.ts'], css: ['assets/index.css'] },
       '_dep.js': { file: 'assets/dep.js' },
       'lazy.ts': { file: 'assets/lazy.js' },
     };
+    // The start path's chunks (each language's translations, the workbox-window chunk), precached.
+    const startKeys = [...AWAITED_AT_START.flatMap(({ key }) => ['vi', 'en'].map((language) => key.replace('{language}', language))), 'node_modules/workbox-window/build/workbox-window.prod.es5.mjs'];
+    const startFiles = [...new Set(startKeys)].map((key, index) => {
+      const file = `assets/start-${index}.js`;
+      manifest[key] = { file, isDynamicEntry: true };
+      // The English translations are the larger ones here.
+      const text = key.includes('/en/') ? Array.from({ length: 300 }, (_, i) => `export const e${i} = ${(i * 7919) % 1000};`).join('\n') : `export const start = ${index};`;
+      writeFileSync(join(dir, file), text);
+      return file;
+    });
     writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
-    writeFileSync(join(dir, 'sw.js'), `x(${JSON.stringify(precached.map((url) => ({ revision: null, url })))});`);
+    writeFileSync(join(dir, 'sw.js'), `x(${JSON.stringify([...precached, ...startFiles].map((url) => ({ revision: null, url })))});`);
     return files;
   }
 
@@ -114,6 +143,15 @@ describe('measureBuild', () => {
     expect(figures.notPrecached).toEqual([]);
     expect(figures.initialJsGzip).toBeGreaterThan(0);
     expect(figures.initialCssGzip).toBeGreaterThan(0);
+  });
+
+  it('budgets the critical path of the start language whose path is the larger', () => {
+    build(['index.html', 'assets/index.js', 'assets/dep.js', 'assets/lazy.js', 'assets/index.css']);
+    const { criticalPath } = measureBuild(dir);
+    expect(criticalPath.language).toBe('en');
+    expect(criticalPath.files.map((entry) => entry.file)).toContain('assets/index.css');
+    expect(criticalPath.files.map((entry) => entry.file)).not.toContain('assets/lazy.js');
+    expect(criticalPath.gzip).toBe(criticalPath.files.reduce((sum, entry) => sum + entry.gzip, 0));
   });
 
   it('reports built files missing from the precache', () => {

@@ -46,10 +46,10 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy(config())).not.toContain('googleapis');
   });
 
-  it('allows icons as data: URLs, the blob: manifest and the provider\'s pictures, and nothing inline for scripts', () => {
+  it('allows icons as data: URLs, its own manifest and the provider\'s pictures, and nothing inline for scripts', () => {
     const csp = directives(contentSecurityPolicy(config()));
-    expect(csp.get('img-src')).toBe("'self' data: blob: https://id.example.com");
-    expect(csp.get('manifest-src')).toBe("'self' blob:");
+    expect(csp.get('img-src')).toBe("'self' data: https://id.example.com");
+    expect(csp.get('manifest-src')).toBe("'self'");
     expect(csp.get('script-src')).toBe("'self'");
     expect(csp.get('worker-src')).toBe("'self'");
     expect(csp.get('object-src')).toBe("'none'");
@@ -93,6 +93,26 @@ describe('renderServer', () => {
     expect(renderServer(config(), options)).not.toContain('brotli');
     expect(renderServer(config(), { ...options, brotli: true })).toMatch(/brotli on;[\s\S]*brotli_types text\/css/);
     expect(renderServer(config(), options)).toContain('gzip on;');
+  });
+
+  it("answers /manifest.webmanifest with each host's brand from a map on the host", () => {
+    const brand = (appName: string, themeColor: string) => ({ appName, logo: '/l.svg', favicon: '/f.svg', themeColor });
+    const text = renderServer(
+      config({ brands: { default: brand('Staff Desktop', '#1e6fd9'), hosts: { 'staff.example.com:8443': brand("Đông Dương's $hub", '#0f7a4a'), 'Staff.Example.com': brand('Duplicate', '#000000') } } }),
+      options,
+    );
+    const map = text.slice(text.indexOf('map $host $portal_manifest {'), text.indexOf('}\n', text.indexOf('map $host')));
+    const entry = (key: string) => {
+      const line = map.split('\n').find((candidate) => candidate.trim().startsWith(`${key} '`));
+      return line && (JSON.parse(line.trim().slice(key.length + 2, -2).replaceAll('\\\\', '\\')) as { name: string; theme_color: string; id: string; start_url: string });
+    };
+    expect(entry('default')).toMatchObject({ name: 'Staff Desktop', id: '/', start_url: '/' });
+    // The port goes (nginx's $host has none); the first key of a host wins; quotes and $ cannot break out.
+    expect(entry('staff.example.com')).toMatchObject({ name: "Đông Dương's $hub", theme_color: '#0f7a4a' });
+    expect(map).not.toContain('Duplicate');
+    expect(map).not.toMatch(/[^\\]\$hub|'s /);
+    expect(text).toMatch(/location = \/manifest\.webmanifest \{\n\s+default_type application\/manifest\+json;\n\s+if \(\$portal_manifest = ""\) \{ return 404; \}\n\s+return 200 \$portal_manifest;/);
+    expect(renderServer(config(), options)).toContain('    default "";');
   });
 
   it('refuses a value that would break out of the quoted header', () => {

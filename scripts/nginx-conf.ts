@@ -16,6 +16,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brandManifest, MANIFEST_CONTENT_TYPE, MANIFEST_PATH } from '../src/config/manifest.ts';
 import { runtimeConfigSchema, type RuntimeConfig } from '../src/config/schema.ts';
 
 export interface NginxOptions {
@@ -49,12 +50,12 @@ export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: str
     // Ionic's components inject <style> elements at run time (no nonce support) and index.html has the
     // boot spinner's <style>: with 'self' alone both are blocked and the shell stays invisible.
     ['style-src', "'self' 'unsafe-inline'"],
-    // data: for the menu icons (CSS mask images), blob: for the brand's manifest, the provider for user pictures.
-    ['img-src', sources(["'self'", 'data:', 'blob:', provider])],
+    // data: for the menu icons (CSS mask images), the provider for user pictures.
+    ['img-src', sources(["'self'", 'data:', provider])],
     ['connect-src', sources(["'self'", ...unique([...apis, provider, ...(config.push ? FIREBASE_ORIGINS : [])])])],
     ['frame-src', apps.length > 0 ? sources(apps) : "'none'"],
-    // The brand's manifest is generated in the page and linked as a blob: URL (src/shell/branding.ts).
-    ['manifest-src', "'self' blob:"],
+    // /manifest.webmanifest, answered per host (src/config/manifest.ts).
+    ['manifest-src', "'self'"],
     ['worker-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
@@ -64,14 +65,42 @@ export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: str
   return directives.map(([name, value]) => `${name} ${value}`).join('; ');
 }
 
-const TEXT_TYPES = 'text/css text/plain application/javascript application/json application/manifest+json image/svg+xml';
-/** vite.config.ts `manifestFilename`; Debian's mime.types has no type for it. */
-const WEB_MANIFEST = '/manifest.webmanifest';
+const TEXT_TYPES = `text/css text/plain application/javascript application/json ${MANIFEST_CONTENT_TYPE} image/svg+xml`;
 
 /** nginx quotes a parameter with "…"; the values here are origins and keywords, which never hold one. */
 function quoted(value: string): string {
   if (/["\\\n]/.test(value)) throw new Error(`cannot quote ${JSON.stringify(value)} for nginx`);
   return `"${value}"`;
+}
+
+/**
+ * A JSON text as an nginx single-quoted string: nginx turns `\\` back into one backslash, and map
+ * values interpolate `$name`, so `'` and `$` become JSON's own \u escapes.
+ */
+function nginxJson(value: unknown): string {
+  return `'${JSON.stringify(value).replaceAll('\\', '\\\\').replaceAll("'", '\\u0027').replaceAll('$', '\\u0024')}'`;
+}
+
+/**
+ * The web app manifest per host, as a `map` on nginx's `$host` (no port, lower case): each configured
+ * host's brand, the default brand for any other host, or nothing (a 404) without one.
+ */
+export function renderManifestMap(config: RuntimeConfig): string[] {
+  const seen = new Set<string>();
+  const hosts: string[] = [];
+  for (const [host, brand] of Object.entries(config.brands.hosts)) {
+    const name = host.replace(/:\d+$/, '').toLowerCase();
+    if (seen.has(name) || !/^[a-z0-9.-]+$/.test(name)) continue; // host:port keys share their host's entry
+    seen.add(name);
+    hosts.push(`    ${name} ${nginxJson(brandManifest(brand))};`);
+  }
+  return [
+    '# The brand\'s web app manifest per host (src/config/manifest.ts): one stable address, each brand its own.',
+    'map $host $portal_manifest {',
+    `    default ${config.brands.default ? nginxJson(brandManifest(config.brands.default)) : '""'};`,
+    ...hosts,
+    '}',
+  ];
 }
 
 /** The `map` and `server` blocks for nginx's http context. */
@@ -95,6 +124,8 @@ export function renderServer(config: RuntimeConfig, options: NginxOptions): stri
     '    default     "no-cache";',
     '}',
     '',
+    ...renderManifestMap(config),
+    '',
     'server {',
     `    listen ${options.listen};`,
     `    root ${options.root};`,
@@ -112,9 +143,10 @@ export function renderServer(config: RuntimeConfig, options: NginxOptions): stri
     '    add_header Cache-Control $portal_cache_control;',
     ...configLocation,
     '',
-    `    location = ${WEB_MANIFEST} {`,
-    '        types { }',
-    '        default_type application/manifest+json;',
+    `    location = ${MANIFEST_PATH} {`,
+    `        default_type ${MANIFEST_CONTENT_TYPE};`,
+    '        if ($portal_manifest = "") { return 404; }',
+    '        return 200 $portal_manifest;',
     '    }',
     '',
     '    # A last path segment with a dot names a file (the service worker\'s navigation route uses the',

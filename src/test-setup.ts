@@ -1,3 +1,4 @@
-import { setupIonicReact } from '@ionic/react';
+import { setupIonic } from './shell/ionic-app.tsx';
 
-setupIonicReact({ mode: 'md' });
+// Tests that run in node (`@vitest-environment node`, e.g. the icon paint check) have no document for Ionic.
+if (typeof document !== 'undefined') setupIonic({ mode: 'md' });

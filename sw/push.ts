@@ -1,5 +1,5 @@
 /// <reference lib="WebWorker" />
-import { clickedRoute, notificationOptions, parsePushMessage, PUSH_CHANNEL_TYPE, type PushChannelMessage } from '../src/push/message.ts';
+import { clickedRoute, NOTIFICATION_CLICK_TEST, notificationOptions, parsePushMessage, PUSH_CHANNEL_TYPE, type PushChannelMessage } from '../src/push/message.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -29,22 +29,47 @@ async function onPush(event: PushEvent): Promise<void> {
   else await self.registration.showNotification(message.title, notificationOptions(message));
 }
 
-/** Focuses a portal tab on the route, or opens one when none is open (or none can be navigated). */
+/**
+ * Shows the route in a portal tab and brings it forward, or opens one when none is open (or none can
+ * be navigated). Navigating first: it needs no user activation, so the tab follows even where the
+ * browser refuses focus; focus and openWindow need the activation a notification click gives.
+ */
 async function openRoute(route: string): Promise<void> {
   const url = new URL(route, self.location.origin).href;
   for (const tab of await self.clients.matchAll({ type: 'window' })) {
     try {
-      await (await tab.focus()).navigate(url);
+      const moved = await tab.navigate(url);
+      if (!moved) continue; // the tab left for another origin
+      await moved.focus().catch(() => undefined);
       return;
     } catch {
-      // focus needs the click's user activation and navigate a tab this worker controls: try the next
+      // navigate only works in a tab this worker controls: try the next
     }
   }
   await self.clients.openWindow(url);
 }
 
+/** What a click on one of our notifications does. */
+async function activate(notification: Notification): Promise<void> {
+  notification.close();
+  await openRoute(clickedRoute(notification.data, self.location.origin));
+}
+
 self.addEventListener('push', (event) => event.waitUntil(onPush(event)));
-self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
-  event.waitUntil(openRoute(clickedRoute(event.notification.data, self.location.origin)));
+self.addEventListener('notificationclick', (event) => event.waitUntil(activate(event.notification)));
+
+/*
+ * The worker's test entry for a click (issue 13): browsers offer no way to click a system
+ * notification from a test, so a portal page may ask the worker to activate its shown notification
+ * with a given title exactly as a click would. Same-origin pages only; it can do nothing a portal
+ * page cannot do itself (show a portal route).
+ */
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown; title?: unknown } | null;
+  if (data?.type !== NOTIFICATION_CLICK_TEST || typeof data.title !== 'string') return;
+  if (!(event.source instanceof WindowClient) || new URL(event.source.url).origin !== self.location.origin) return;
+  const title = data.title;
+  event.waitUntil(
+    self.registration.getNotifications().then((shown) => Promise.all(shown.filter((notification) => notification.title === title).map(activate))),
+  );
 });

@@ -2,7 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -22,22 +22,48 @@ registerRoute(
   }),
 );
 
-// The runtime config changes without a release: fresh when online, the last copy when offline.
+// The runtime config and the brand's manifest (answered per host: src/config/manifest.ts) change
+// without a release. A start never waits for the config: the last copy answers at once and the
+// network copy replaces it behind the start. When it changed, open pages are told (CONFIG_UPDATED):
+// they reload at once where the brand or the identity provider changed, and otherwise use it from
+// the next start. The manifest is fresh when online, the last copy when offline.
 const CONFIG_CACHE = 'runtime-config';
+const HOST_FILES = ['/config.json', '/manifest.webmanifest'];
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+  new StaleWhileRevalidate({
+    cacheName: CONFIG_CACHE,
+    // Servers may answer `Vary: Origin` (vite's preview does); the page's preload and fetch and the
+    // install step's copy must all find the one copy.
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      {
+        async cacheDidUpdate({ oldResponse, newResponse }) {
+          if (!oldResponse || (await oldResponse.text()) === (await newResponse.clone().text())) return;
+          const pages = await self.clients.matchAll({ type: 'window' });
+          for (const page of pages) page.postMessage({ type: 'CONFIG_UPDATED' });
+        },
+      },
+    ],
+  }),
+);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/manifest.webmanifest',
   new NetworkFirst({ cacheName: CONFIG_CACHE, networkTimeoutSeconds: 4 }),
 );
-// The page fetched the config before this worker controlled it: keep a copy from the start, so the
-// very next start works offline.
+// The page fetched them before this worker controlled it: keep a copy from the start, so the very
+// next start works offline. Each on its own: a host without a manifest still keeps its config.
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(CONFIG_CACHE)
-      .then((cache) => cache.add('/config.json'))
-      .catch(() => undefined),
+    caches.open(CONFIG_CACHE).then((cache) => Promise.all(HOST_FILES.map((path) => cache.add(path).catch(() => undefined)))),
   );
 });
+
+// The identity provider's discovery document: a renewal at start needs no extra round trip for it.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname.endsWith('/.well-known/openid-configuration'),
+  new StaleWhileRevalidate({ cacheName: 'identity-provider' }),
+);
 
 // Brand logos, favicons and icons referenced by the config.
 registerRoute(

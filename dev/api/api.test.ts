@@ -48,8 +48,11 @@ afterAll(async () => {
 const url = (path: string) => `${stack.api}${path}`;
 const body = <T>(response: { json<U>(): U }) => response.json<T>();
 
-/** One valid call per endpoint (cashier: platform 1, seller 2, site 104), and a call with a bad parameter. */
-const CALLS: Record<EndpointId, { path: string; body?: unknown; bad: { path: string; body?: unknown; headers?: Record<string, string> } }> = {
+/**
+ * One valid call per endpoint (cashier: platform 1, seller 2, site 104, unless `caller` names
+ * another user), and a call with a bad parameter.
+ */
+const CALLS: Record<EndpointId, { path: string; body?: unknown; caller?: string; bad: { path: string; body?: unknown; headers?: Record<string, string> } }> = {
   platforms: { path: '/api/v1/platforms?page=1&pageSize=10', bad: { path: '/api/v1/platforms?pageSize=0' } },
   platformWebsites: { path: '/api/v1/platforms/1/websites', bad: { path: '/api/v1/platforms/abc/websites' } },
   platformConfig: { path: '/api/v1/platforms/config?platformId=1', bad: { path: '/api/v1/platforms/config?platformId=1&sellerId=2' } },
@@ -74,7 +77,10 @@ const CALLS: Record<EndpointId, { path: string; body?: unknown; bad: { path: str
   },
   trackedEvents: { path: '/api/v1/tracking/events', bad: { path: '/api/v1/tracking/events', headers: { 'x-seller-id': '-1' } } },
   exportHistory: { path: '/api/v1/export-history?exportType=om_export_orders_by_seller', bad: { path: '/api/v1/export-history?exportType=Bad-Type' } },
+  // The access explorer's presets are support's business: the admin calls them.
+  accessPresets: { path: '/api/v1/dev/access-presets', caller: 'admin', bad: { path: '/api/v1/dev/access-presets?user=cashier' } },
 };
+const caller = (id: EndpointId) => token(CALLS[id].caller ?? 'cashier');
 
 const call = (id: EndpointId, bearer: string | null, variant: 'good' | 'bad' = 'good') => {
   const spec = ENDPOINTS[id];
@@ -94,7 +100,7 @@ describe.each(Object.keys(ENDPOINTS) as EndpointId[])('%s', (id) => {
   const { method, url: path, permission } = ENDPOINTS[id];
 
   it(`${method} ${path} answers a valid token`, async () => {
-    const response = await call(id, token('cashier'));
+    const response = await call(id, caller(id));
     expect(response.status, response.text).toBe(200);
   });
 
@@ -116,7 +122,7 @@ describe.each(Object.keys(ENDPOINTS) as EndpointId[])('%s', (id) => {
   });
 
   it('answers 400 {code, message} to a bad parameter', async () => {
-    const response = await call(id, token('cashier'), 'bad');
+    const response = await call(id, caller(id), 'bad');
     expect(response.status, response.text).toBe(400);
     expect(errorOf(id, response.json())).toMatchObject({ code: 40001, message: expect.any(String) });
   });
@@ -305,5 +311,24 @@ describe('CORS', () => {
     expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/x-seller-id/);
     expect((await preflight('http://evil.localhost:1')).headers['access-control-allow-origin']).toBeUndefined();
     expect((await preflight(`http://staff.portal.localhost:${ORIGIN_PORT}`)).headers['access-control-allow-origin']).toBe(`http://staff.portal.localhost:${ORIGIN_PORT}`);
+  });
+});
+
+describe('access presets (local stack only)', () => {
+  it("lists each fixture user's permissions, roles, seller, site and the flags on for them", async () => {
+    const response = await call('accessPresets', token('admin'));
+    const { users } = body<{ data: { users: { username: string; permissions: string[]; sellerId: number | null; hasSite: boolean; flags: string[] }[] } }>(response).data;
+    expect(users.map((user) => user.username)).toEqual(stack.fixtures.users.map((user) => user.username));
+    const picker = users.find((user) => user.username === 'picker');
+    const fixture = stack.fixtures.users.find((user) => user.username === 'picker');
+    expect(picker).toMatchObject({ permissions: fixture?.claims.permissions, sellerId: 1, hasSite: true });
+    // The same evaluation as the flag service's for the picker's seller and platform.
+    const evaluated = await callApi(url('/api/v1/evaluation/batch'), token('cashier'), {
+      method: 'POST',
+      body: { entities: [{ entityID: 'staff-0002', entityType: 'user', entityContext: { seller_id: 1, platformId: 1 } }], flagKeys: stack.fixtures.flags.map((flag) => flag.key) },
+    });
+    const on = body<{ evaluationResults: { flagKey: string; variantKey: string }[] }>(evaluated).evaluationResults.filter((r) => r.variantKey === 'on').map((r) => r.flagKey);
+    expect([...(picker?.flags ?? [])].sort()).toEqual(on.sort());
+    expect(users.find((user) => user.username === 'nosite')).toMatchObject({ hasSite: false });
   });
 });

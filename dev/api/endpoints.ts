@@ -1,3 +1,5 @@
+import { CALL_PERMISSIONS } from '../../src/api/call-permissions.ts';
+
 /**
  * Every call of the local back-end API (shell.md §7 plus flags, upgrade time and tracking), with the
  * permission it requires and the error shape it answers with (shell.md §8 reads either
@@ -17,18 +19,19 @@ interface EndpointSpec {
 // The sellers service family answers `{code, message}`; the staff back-end-for-frontend family
 // (flags, upgrade time, tracking, notification) answers `{error: {code, message}}`.
 export const ENDPOINTS = {
-  platforms: { method: 'GET', url: '/api/v1/platforms', permission: 'sellers:platform:read', errors: 'flat' },
-  platformWebsites: { method: 'GET', url: '/api/v1/platforms/:id/websites', permission: 'sellers:platform:read', errors: 'flat' },
-  platformConfig: { method: 'GET', url: '/api/v1/platforms/config', permission: 'sellers:platform:read', errors: 'flat' },
-  sellersGetAll: { method: 'GET', url: '/sellers/get-all', permission: 'sellers:seller:read', errors: 'flat' },
-  sellerList: { method: 'GET', url: '/api/v1/seller-list', permission: 'sellers:seller:read', errors: 'flat' },
-  userSites: { method: 'GET', url: '/api/v1/sites/user', permission: 'warehouse:site:read', errors: 'flat' },
-  registerToken: { method: 'POST', url: '/notification/register-token', permission: 'notification:token:create', errors: 'nested' },
-  evaluateFlags: { method: 'POST', url: '/api/v1/evaluation/batch', permission: 'staff-bff:feature-flag:read', errors: 'nested' },
-  upgradeTime: { method: 'GET', url: '/api/v1/upgrade-time', permission: 'staff-bff:upgrading-process:read', errors: 'nested' },
-  trackEvents: { method: 'POST', url: '/api/v1/tracking/events', permission: 'staff-bff:tracking:create', errors: 'nested' },
-  trackedEvents: { method: 'GET', url: '/api/v1/tracking/events', permission: 'staff-bff:tracking:read', errors: 'nested' },
-  exportHistory: { method: 'GET', url: '/api/v1/export-history', permission: 'staff-bff:export-history:read', errors: 'nested' },
+  platforms: { method: 'GET', url: '/api/v1/platforms', permission: CALL_PERMISSIONS.platforms, errors: 'flat' },
+  platformWebsites: { method: 'GET', url: '/api/v1/platforms/:id/websites', permission: CALL_PERMISSIONS.platformWebsites, errors: 'flat' },
+  platformConfig: { method: 'GET', url: '/api/v1/platforms/config', permission: CALL_PERMISSIONS.platformConfig, errors: 'flat' },
+  sellersGetAll: { method: 'GET', url: '/sellers/get-all', permission: CALL_PERMISSIONS.sellersGetAll, errors: 'flat' },
+  sellerList: { method: 'GET', url: '/api/v1/seller-list', permission: CALL_PERMISSIONS.sellerList, errors: 'flat' },
+  userSites: { method: 'GET', url: '/api/v1/sites/user', permission: CALL_PERMISSIONS.userSites, errors: 'flat' },
+  registerToken: { method: 'POST', url: '/notification/register-token', permission: CALL_PERMISSIONS.registerToken, errors: 'nested' },
+  evaluateFlags: { method: 'POST', url: '/api/v1/evaluation/batch', permission: CALL_PERMISSIONS.evaluateFlags, errors: 'nested' },
+  upgradeTime: { method: 'GET', url: '/api/v1/upgrade-time', permission: CALL_PERMISSIONS.upgradeTime, errors: 'nested' },
+  trackEvents: { method: 'POST', url: '/api/v1/tracking/events', permission: CALL_PERMISSIONS.trackEvents, errors: 'nested' },
+  trackedEvents: { method: 'GET', url: '/api/v1/tracking/events', permission: CALL_PERMISSIONS.trackedEvents, errors: 'nested' },
+  exportHistory: { method: 'GET', url: '/api/v1/export-history', permission: CALL_PERMISSIONS.exportHistory, errors: 'nested' },
+  accessPresets: { method: 'GET', url: '/api/v1/dev/access-presets', permission: CALL_PERMISSIONS.accessPresets, errors: 'nested' },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

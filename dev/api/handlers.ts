@@ -34,6 +34,7 @@ const exportHistoryQuery = z.object({ exportType: z.string().regex(/^[a-z0-9_]+$
 const sellerListQuery = z.object({ page, pageSize, platformId: wholeNumber.optional() });
 const getAllQuery = z.object({ platformIds: idList, ids: idList, excludeCreatedBySeller: bool });
 const idParams = z.object({ id: wholeNumber });
+const noParameters = z.strictObject({});
 const configQuery = z
   .object({ platformId: wholeNumber.optional(), sellerId: wholeNumber.optional() })
   .refine((query) => (query.platformId === undefined) !== (query.sellerId === undefined), 'give exactly one of platformId or sellerId');
@@ -232,6 +233,32 @@ export function createHandlers(fixtures: Fixtures): Record<EndpointId, (call: Ca
     },
 
     trackedEvents: ({ user }) => ({ data: tracked.get(user.claims.sub) ?? { events: [], responseTimes: [] } }),
+
+    /**
+     * Local stack only: every fixture user's permissions, roles, seller, site and the flags on for
+     * them, as the access explorer's presets (so a preset shows exactly what that user sees).
+     */
+    accessPresets: ({ query }) => {
+      parse(noParameters, query, 'query');
+      return {
+      data: {
+        users: fixtures.users.map(({ username, claims }) => {
+          const { seller_id: sellerIds, platform_id: platformId, siteId, siteIds } = claims.meta_data;
+          const single = sellerIds.split(',').length === 1 && sellerIds !== '0' ? Number(sellerIds) : null;
+          return {
+            username,
+            name: claims.name,
+            sub: claims.sub,
+            permissions: claims.permissions,
+            roles: claims.roles,
+            sellerId: single,
+            hasSite: siteId !== undefined || (siteIds?.length ?? 0) > 0,
+            flags: fixtures.flags.filter((flag) => evaluate(flag, single ?? undefined, platformId || undefined)).map((flag) => flag.key),
+          };
+        }),
+      },
+      };
+    },
 
     /** The export jobs of one type: the caller's own, or everybody's for users who see all sellers. */
     exportHistory: ({ user, query }) => {

@@ -66,6 +66,7 @@ const settings: FrameSettings = {
   title: 'Đơn hàng',
   isOnlineMode: true,
   serviceIds: ['orders'],
+  pushToken: '',
   notificationAppId: 'staff-portal',
 };
 
@@ -106,6 +107,7 @@ describe('sample embedded app', () => {
     const messages = await received();
     expect(messages.every((message) => message.origin === origin)).toBe(true);
     expect(messages.map((message) => message.data)).toEqual([
+      { protocol: PROTOCOL, type: 'ready' }, // once drawn, before anything the user does
       { protocol: PROTOCOL, type: 'route', path: '/orders/marketplace' },
       { protocol: PROTOCOL, type: 'edit-start' },
       { protocol: PROTOCOL, type: 'edit-end' },
@@ -142,6 +144,16 @@ describe('sample embedded app', () => {
     await page.getByRole('heading', { name: 'Path: /dpos/create-order' }).waitFor();
     const offline = await page.goto(`${stack.apps.pos}/dpos/never-visited`);
     expect(offline?.status()).toBe(503);
+    await context.setOffline(false);
+  });
+
+  it("keeps the ERP's to-do list working offline with its own service worker, like the POS", async () => {
+    await page.goto(`${stack.apps.erp}/`);
+    await page.getByText('Available offline').waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'To-do list' }).waitFor();
+    await context.setOffline(false);
   });
 });
 

@@ -8,11 +8,13 @@ export const BROWSER_MODULES = [
   'dev/apps/browser/app-page.ts',
   'dev/apps/browser/controls.ts',
   'dev/apps/browser/hostile-page.ts',
-  'dev/apps/browser/pos-sw.ts',
-  'dev/apps/browser/pos-cache.ts',
+  'dev/apps/browser/offline-sw.ts',
+  'dev/apps/browser/offline-cache.ts',
   'packages/frame-client/index.ts',
 ] as const;
-export const POS_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/pos-sw.ts`;
+export const OFFLINE_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/offline-sw.ts`;
+/** Apps whose catalogue routes work offline (the POS pages, the ERP's to-do list at `/`): they bring their own service worker. */
+const OFFLINE_APPS: ReadonlySet<AppKey> = new Set(['pos', 'erp']);
 
 const STYLE = `
   *{box-sizing:border-box} body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b2430;background:#f7f9fc}
@@ -53,11 +55,18 @@ const TODO_LIST = `
   <ul><li>Duyệt 3 đơn mua hàng chờ phê duyệt</li><li>Kiểm kê kho Đông Anh trước 17:00</li><li>Đối soát công nợ nhà cung cấp tháng này</li></ul>
 </section>`;
 
+/** The same path with `page` one higher: a link for moving inside an app. */
+function nextPage(pathWithQuery: string): string {
+  const url = new URL(pathWithQuery, 'http://app');
+  url.searchParams.set('page', String(Number(url.searchParams.get('page') ?? '1') + 1));
+  return url.pathname + url.search;
+}
+
 /** A sample app's page for any path: names the app and path, shows the shell's settings, sends every message. */
 export function appPage(key: AppKey, pathWithQuery: string, pageView: number): string {
   const name = APP_NAMES[key];
   const isHome = key === 'erp' && pathWithQuery.split('?')[0] === '/';
-  const isPos = key === 'pos';
+  const worksOffline = OFFLINE_APPS.has(key);
   return document(
     `${name} – ${pathWithQuery}`,
     `<header><h1>${name}</h1><p>Sample embedded app <code>${key}</code></p></header>
@@ -68,10 +77,11 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number): s
     <p id="embedding"></p><dl id="settings"></dl></section>
   ${MESSAGE_CONTROLS}
   <p id="signed-in-user"></p>
-  ${isPos ? '<p id="offline-status" role="status"></p>' : ''}
+  ${worksOffline ? '<p id="offline-status" role="status"></p>' : ''}
+  <p><a href="${escapeHtml(nextPage(pathWithQuery))}">Next page</a> (a navigation inside the app)</p>
   <p>Loaded at <time id="loaded-at"></time>; page view <output id="page-view">${pageView}</output> of this app.</p>
 </main>`,
-    isPos ? { 'app-key': key, 'pos-worker': POS_SERVICE_WORKER } : { 'app-key': key },
+    worksOffline ? { 'app-key': key, 'offline-worker': OFFLINE_SERVICE_WORKER } : { 'app-key': key },
     'dev/apps/browser/app-page.ts',
   );
 }

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import ts from 'typescript';
 import { APP_KEYS, type AppKey } from '../../src/config/app-keys.ts';
 import { appHostName } from '../hosts.ts';
-import { appPage, BROWSER_MODULES, hostilePage, MODULE_PREFIX, POS_SERVICE_WORKER } from './pages.ts';
+import { appPage, BROWSER_MODULES, hostilePage, MODULE_PREFIX, OFFLINE_SERVICE_WORKER } from './pages.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const appByHost = new Map<string, AppKey>(APP_KEYS.map((key) => [appHostName(key), key]));
@@ -31,8 +31,8 @@ export async function createAppsServer(server: Server): Promise<FastifyInstance>
   for (const path of BROWSER_MODULES) {
     app.get(MODULE_PREFIX + path, async (request, reply) => {
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache');
-      // The POS worker lives under /__sample/ but controls the whole POS origin.
-      if (request.url === POS_SERVICE_WORKER) reply.header('service-worker-allowed', '/');
+      // The offline apps' worker lives under /__sample/ but controls the whole app origin.
+      if (request.url === OFFLINE_SERVICE_WORKER) reply.header('service-worker-allowed', '/');
       return transpile(path);
     });
   }

@@ -9,6 +9,7 @@ describe('parseFrameMessage', () => {
     [{ protocol: PROTOCOL, type: 'route', path: '//evil.example/x' }, { protocol: PROTOCOL, type: 'route', path: '//evil.example/x' }],
     [{ protocol: PROTOCOL, type: 'route', path: `/${'x'.repeat(3000)}` }, null],
     [{ protocol: PROTOCOL, type: 'logout', extra: 1 }, { protocol: PROTOCOL, type: 'logout' }],
+    [{ protocol: PROTOCOL, type: 'ready' }, { protocol: PROTOCOL, type: 'ready' }],
     [{ protocol: PROTOCOL, type: 'user-data-request', requestId: '' }, null],
     [{ protocol: 'other', type: 'logout' }, null],
     [{ type: 'logout' }, null],
@@ -20,7 +21,7 @@ describe('parseFrameMessage', () => {
     fc.assert(
       fc.property(fc.anything({ withNullPrototype: true, withMap: true, withSet: true }), (data) => {
         const parsed = parseFrameMessage(data);
-        expect(parsed === null || ['route', 'edit-start', 'edit-end', 'logout', 'user-data-request'].includes(parsed.type)).toBe(true);
+        expect(parsed === null || ['ready', 'route', 'edit-start', 'edit-end', 'logout', 'user-data-request'].includes(parsed.type)).toBe(true);
       }),
     );
   });
@@ -41,6 +42,44 @@ describe('frame client', () => {
     client.startEdit();
     expect(parent.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'route', path: '/orders' }, 'https://portal.example');
     expect(parent.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'edit-start' }, 'https://portal.example');
+  });
+
+  it('says ready once per page', () => {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const client = createFrameClient(parent, readFrameSettings(JSON.stringify({ parentOrigin: 'https://portal.example' })));
+    client.ready();
+    client.ready();
+    expect(parent.postMessage).toHaveBeenCalledOnce();
+    expect(parent.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'ready' }, 'https://portal.example');
+  });
+
+  it('keeps history with the shell: pushState and same-origin links replace, and tell the shell the path', () => {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const client = createFrameClient(parent, readFrameSettings(JSON.stringify({ parentOrigin: 'https://portal.example' })));
+    const undo = client.keepHistoryWithShell();
+    const before = history.length;
+    history.pushState(null, '', '/orders/2?tab=items');
+    expect(history.length).toBe(before);
+    expect(location.pathname + location.search).toBe('/orders/2?tab=items');
+    expect(parent.postMessage).toHaveBeenLastCalledWith({ protocol: PROTOCOL, type: 'route', path: '/orders/2?tab=items' }, 'https://portal.example');
+
+    const replace = vi.spyOn(location, 'replace').mockImplementation(() => undefined);
+    const link = Object.assign(document.createElement('a'), { href: '/orders/3' });
+    const away = Object.assign(document.createElement('a'), { href: 'https://elsewhere.example/x' });
+    away.addEventListener('click', (event) => event.preventDefault()); // keep the test page where it is
+    document.body.append(link, away);
+    link.click();
+    expect(replace).toHaveBeenCalledWith(`${location.origin}/orders/3`);
+    expect(parent.postMessage).toHaveBeenLastCalledWith({ protocol: PROTOCOL, type: 'route', path: '/orders/3' }, 'https://portal.example');
+    vi.mocked(parent.postMessage).mockClear();
+    away.click();
+    expect(parent.postMessage).not.toHaveBeenCalled();
+
+    undo();
+    history.pushState(null, '', '/orders/4');
+    expect(history.length).toBe(before + 1);
+    link.remove();
+    away.remove();
   });
 
   it('refuses to talk when not embedded by the shell', () => {

@@ -3,13 +3,13 @@
  * Dependency-free so any embedded app can import it. The shell validates every message with
  * `parseFrameMessage`; anything that does not match is ignored.
  *
- * Frame → shell: route sync, start/end of editing, logout, user-data request.
+ * Frame → shell: ready (the page has drawn), route sync, start/end of editing, logout, user-data request.
  * Shell → frame: settings update (kept-alive frames), user-data reply.
  */
 
 export const PROTOCOL = 'staff-portal/1';
 
-/** Settings the shell puts in the frame's window.name as JSON (never tokens). */
+/** Settings the shell puts in the frame's window.name as JSON (never access, refresh or ID tokens). */
 export interface FrameSettings {
   language: 'vi' | 'en';
   platformId: number | null;
@@ -27,6 +27,8 @@ export interface FrameSettings {
   title: string;
   isOnlineMode: boolean;
   serviceIds: string[];
+  /** The device's push token; empty when push is off or the device has none yet. */
+  pushToken: string;
   notificationAppId: string;
 }
 
@@ -43,6 +45,7 @@ export interface FrameUserData {
 }
 
 export type FrameToShellMessage =
+  | { protocol: typeof PROTOCOL; type: 'ready' }
   | { protocol: typeof PROTOCOL; type: 'route'; path: string }
   | { protocol: typeof PROTOCOL; type: 'edit-start' }
   | { protocol: typeof PROTOCOL; type: 'edit-end' }
@@ -66,6 +69,7 @@ export function parseFrameMessage(data: unknown): FrameToShellMessage | null {
         return typeof data.path === 'string' && data.path.startsWith('/') && data.path.length <= MAX_PATH_LENGTH
           ? { protocol: PROTOCOL, type: 'route', path: data.path }
           : null;
+      case 'ready':
       case 'edit-start':
       case 'edit-end':
       case 'logout':
@@ -109,8 +113,20 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
     if (!parentOrigin) throw new Error('Not embedded by the Staff Portal shell (no settings in window.name)');
     target.postMessage(message, parentOrigin);
   };
+  let readySent = false;
   return {
     settings,
+    /**
+     * Tells the shell this page has drawn something usable; call it once the first view is on screen
+     * (after the data it needs, not at script start). Until then the shell shows its loading
+     * indicator, and offline it covers a page that never says so (a browser error page, say) with
+     * its own card. Later calls in the same page are ignored.
+     */
+    ready() {
+      if (readySent) return;
+      readySent = true;
+      send({ protocol: PROTOCOL, type: 'ready' });
+    },
     /** Tells the shell the app navigated, so the portal's address follows. */
     syncRoute: (path: string) => send({ protocol: PROTOCOL, type: 'route', path }),
     startEdit: () => send({ protocol: PROTOCOL, type: 'edit-start' }),
@@ -136,6 +152,38 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
         addEventListener('message', onMessage);
         send({ protocol: PROTOCOL, type: 'user-data-request', requestId });
       });
+    },
+    /**
+     * Leaves history to the shell. Inside a frame every navigation the app makes (a link, pushState)
+     * adds an entry to the browser's one joint history, beside the shell's own entry for the same
+     * move, so Android's Back would need two presses or move only the frame. With this on, the
+     * app's same-origin link clicks and pushState replace the frame's entry and tell the shell the
+     * new path instead; the shell adds the one entry Back returns through. Returns an undo.
+     */
+    keepHistoryWithShell(): () => void {
+      if (!parentOrigin) return () => undefined;
+      const history = globalThis.history;
+      const pushState = history.pushState;
+      const relative = (url: URL) => url.pathname + url.search;
+      history.pushState = function (data: unknown, unused: string, url?: string | URL | null) {
+        history.replaceState(data, unused, url);
+        if (url !== undefined && url !== null) send({ protocol: PROTOCOL, type: 'route', path: relative(new URL(url, location.href)) });
+      };
+      const onClick = (event: MouseEvent) => {
+        const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+        if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+        const url = new URL(link.href, location.href);
+        if (url.origin !== location.origin) return;
+        event.preventDefault();
+        send({ protocol: PROTOCOL, type: 'route', path: relative(url) });
+        location.replace(url.href);
+      };
+      addEventListener('click', onClick);
+      return () => {
+        history.pushState = pushState;
+        removeEventListener('click', onClick);
+      };
     },
     /** Called when the shell sends new settings to a kept-alive frame. */
     onSettings(listener: (settings: FrameSettings) => void): () => void {

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError, buildUrl, type ApiClientHooks } from './client.ts';
+import { SellerHeader } from './seller-header.ts';
 
 function hooks(overrides: Partial<ApiClientHooks> = {}) {
   return {
     accessToken: () => 'token-123',
-    sellerId: () => 7,
+    seller: new SellerHeader({ claimed: 7, stored: () => undefined }),
     onUnauthorized: vi.fn(),
     onForbidden: vi.fn(),
     onError: vi.fn(),
@@ -35,7 +36,7 @@ describe('ApiClient', () => {
 
   it('omits X-Seller-Id before a seller is chosen', async () => {
     const fetch = answer(200, {});
-    await new ApiClient(hooks({ sellerId: () => null })).get('http://api.test', '/x');
+    await new ApiClient(hooks({ seller: new SellerHeader({ claimed: null, stored: () => undefined }) })).get('http://api.test', '/x');
     expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>)['x-seller-id']).toBeUndefined();
   });
 

@@ -1,4 +1,5 @@
 import { extractServerError, reactionTo, type ServerError } from './errors.ts';
+import type { SellerHeader } from './seller-header.ts';
 import { timeBucket } from './time-buckets.ts';
 
 /** The only place the portal calls its back-end APIs (shell.md §7, §8). */
@@ -26,8 +27,10 @@ export interface ResponseTiming {
 }
 
 export interface ApiClientHooks {
-  accessToken(): string | null;
-  sellerId(): number | null;
+  /** May wait: a token renewal under way is awaited rather than a call sent without a token. */
+  accessToken(): string | null | Promise<string | null>;
+  /** Decides X-Seller-Id for every call. */
+  seller: SellerHeader;
   /** 401: the session is gone. */
   onUnauthorized(): void;
   /** 403: go to /403. */
@@ -77,9 +80,9 @@ export class ApiClient {
   async request<T>(method: string, base: string, path: string, options: RequestOptions): Promise<T> {
     const url = buildUrl(base, path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    const token = this.hooks.accessToken();
+    const token = await this.hooks.accessToken();
     if (token) headers.authorization = `Bearer ${token}`;
-    const sellerId = this.hooks.sellerId();
+    const sellerId = this.hooks.seller.value();
     if (sellerId !== null) headers['x-seller-id'] = String(sellerId);
     if (options.body !== undefined) headers['content-type'] = 'application/json';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { RuntimeConfig } from '../config/schema.ts';
 import type { FlagrBatchAnswer, FlagrBatchRequest } from '../flags/flagr.ts';
-import type { ApiClient } from './client.ts';
+import { DEFAULT_TIMEOUT_MS, type ApiClient } from './client.ts';
 import {
   numberDisplayFormatSchema,
   parseAnswer,
@@ -38,6 +38,19 @@ const exportJobSchema = z.object({
 export type ExportJob = z.infer<typeof exportJobSchema>;
 const exportHistoryAnswer = z.object({ data: z.object({ jobs: z.array(exportJobSchema), total: z.number() }) });
 
+const accessPresetSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  sub: z.string(),
+  permissions: z.array(z.string()),
+  roles: z.array(z.string()),
+  sellerId: z.nullable(z.number()),
+  hasSite: z.boolean(),
+  flags: z.array(z.string()),
+});
+export type AccessPreset = z.infer<typeof accessPresetSchema>;
+const accessPresetsAnswer = z.object({ data: z.object({ users: z.array(accessPresetSchema) }) });
+
 export interface NotificationRegistration {
   app_id: string;
   user_id: string;
@@ -45,6 +58,11 @@ export interface NotificationRegistration {
   token: string;
   email: string | null;
   phone: string | null;
+}
+
+/** Per-call options of the start path: its calls are sized to the start-up deadline (startup.ts). */
+export interface CallOptions {
+  timeoutMs?: number;
 }
 
 /** The calls of shell.md §7, each one function over the shared client. */
@@ -55,12 +73,17 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
       return parseAnswer(platformsAnswer, data, 'GET /api/v1/platforms').result;
     },
 
-    /** The user's sellers on a platform, page after page until all are loaded (at most 10 pages of 200). */
-    async sellers(platformId: number | null): Promise<Seller[]> {
+    /**
+     * The user's sellers on a platform, page after page until all are loaded (at most 10 pages of 200).
+     * `timeoutMs` bounds all pages together (the start-up budget), not each one.
+     */
+    async sellers(platformId: number | null, { timeoutMs = DEFAULT_TIMEOUT_MS }: CallOptions = {}): Promise<Seller[]> {
       const sellers: Seller[] = [];
+      const end = Date.now() + timeoutMs;
       for (let page = 1; page <= SELLER_MAX_PAGES; page++) {
         const data = await client.get(api.base, '/api/v1/seller-list', {
           query: { page, pageSize: SELLER_PAGE_SIZE, platformId },
+          timeoutMs: Math.max(1, end - Date.now()),
         });
         const { sellers: batch, total } = parseAnswer(sellerListAnswer, data, 'GET /api/v1/seller-list').data;
         sellers.push(...batch);
@@ -78,23 +101,23 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
       return parseAnswer(z.object({ data: z.object({ sellers: z.array(sellerSchema) }) }), data, 'GET /sellers/get-all').data.sellers;
     },
 
-    async userSites(): Promise<Site[]> {
-      return parseAnswer(sitesAnswer, await client.get(api.base, '/api/v1/sites/user'), 'GET /api/v1/sites/user').data.sites;
+    async userSites({ timeoutMs }: CallOptions = {}): Promise<Site[]> {
+      return parseAnswer(sitesAnswer, await client.get(api.base, '/api/v1/sites/user', { timeoutMs }), 'GET /api/v1/sites/user').data.sites;
     },
 
-    async websites(platformId: number): Promise<Website[]> {
-      const data = await client.get(api.base, `/api/v1/platforms/${encodeURIComponent(platformId)}/websites`);
+    async websites(platformId: number, { timeoutMs }: CallOptions = {}): Promise<Website[]> {
+      const data = await client.get(api.base, `/api/v1/platforms/${encodeURIComponent(platformId)}/websites`, { timeoutMs });
       return parseAnswer(websitesAnswer, data, 'GET /api/v1/platforms/{id}/websites').websites;
     },
 
     /** Number display format by platform or by seller; the normal error toast is bypassed (shell.md §7). */
-    async numberDisplayFormat(by: { platformId: number } | { sellerId: number }): Promise<NumberDisplayFormat> {
-      const data = await client.get(api.base, '/api/v1/platforms/config', { query: by, bypassNormalErrors: true });
+    async numberDisplayFormat(by: { platformId: number } | { sellerId: number }, { timeoutMs }: CallOptions = {}): Promise<NumberDisplayFormat> {
+      const data = await client.get(api.base, '/api/v1/platforms/config', { query: by, bypassNormalErrors: true, timeoutMs });
       return parseAnswer(platformConfigAnswer, data, 'GET /api/v1/platforms/config').numberDisplayFormat;
     },
 
-    async upgradeWindows(): Promise<UpgradeWindowConfig[]> {
-      const data = await client.get(api.base, '/api/v1/upgrade-time', { bypassNormalErrors: true });
+    async upgradeWindows({ timeoutMs }: CallOptions = {}): Promise<UpgradeWindowConfig[]> {
+      const data = await client.get(api.base, '/api/v1/upgrade-time', { bypassNormalErrors: true, timeoutMs });
       return parseAnswer(upgradeTimeAnswer, data, 'GET /api/v1/upgrade-time').data.windows;
     },
 
@@ -102,6 +125,13 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
     async exportHistory(params: { exportType: string; page: number; pageSize: number }, signal?: AbortSignal) {
       const data = await client.get(api.base, '/api/v1/export-history', { query: params, signal });
       return parseAnswer(exportHistoryAnswer, data, 'GET /api/v1/export-history').data;
+    },
+
+    /** Local stacks only (config `accessPresets`): the demo users as access-explorer presets. */
+    async accessPresets(address: string, signal?: AbortSignal): Promise<AccessPreset[]> {
+      const url = new URL(address);
+      const data = await client.get(url.origin, url.pathname, { signal, bypassNormalErrors: true });
+      return parseAnswer(accessPresetsAnswer, data, `GET ${url.pathname}`).data.users;
     },
 
     /** Flag errors are tracked by the flags layer, never shown (shell.md §8). */

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { timingPath, Tracker, type TrackingBatch } from './tracking.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_PENDING_REPORTS, reportProblem, timingPath, Tracker, type TrackingBatch } from './tracking.ts';
 
 describe('Tracker', () => {
   it('counts response times per method, path and bucket, folding ids', async () => {
@@ -48,4 +48,62 @@ describe('Tracker', () => {
     ['/a/1/b/22/c', '/a/:id/b/:id/c'],
     ['/v1x/123abc', '/v1x/123abc'],
   ])('timingPath %s → %s', (path, folded) => expect(timingPath(path)).toBe(folded));
+});
+
+describe('reportProblem', () => {
+  const names = (batch: TrackingBatch | undefined) => batch?.events.map((event) => event.name);
+  /** Starts a tracker, sends what it took, stops it: the sent batch. */
+  async function drain(): Promise<TrackingBatch | undefined> {
+    const sent: TrackingBatch[] = [];
+    const tracker = new Tracker(async (batch) => sent.push(batch));
+    const stop = tracker.start();
+    await tracker.flush();
+    stop();
+    return sent[0];
+  }
+  afterEach(async () => {
+    await drain();
+    sessionStorage.clear();
+  });
+
+  it('holds problems reported before any tracker, and the first tracker to start sends them', async () => {
+    reportProblem('storage_invalid', { key: 'currentSeller' });
+    expect(JSON.parse(sessionStorage.getItem('pendingTrackingEvents') ?? '[]')).toHaveLength(1);
+    const batch = await drain();
+    expect(batch?.events[0]).toMatchObject({ type: 'custom', name: 'storage_invalid', properties: { key: 'currentSeller' } });
+    expect(sessionStorage.getItem('pendingTrackingEvents')).toBeNull();
+  });
+
+  it('goes straight to a running tracker', async () => {
+    const sent: TrackingBatch[] = [];
+    const tracker = new Tracker(async (batch) => sent.push(batch));
+    const stop = tracker.start();
+    reportProblem('offline_cache_problem', { kind: 'discarded' });
+    await tracker.flush();
+    stop();
+    expect(names(sent[0])).toEqual(['offline_cache_problem']);
+    expect(sessionStorage.getItem('pendingTrackingEvents')).toBeNull();
+  });
+
+  it('keeps at most MAX_PENDING_REPORTS', async () => {
+    for (let i = 0; i < MAX_PENDING_REPORTS + 5; i++) reportProblem('storage_invalid', { i });
+    expect((await drain())?.events).toHaveLength(MAX_PENDING_REPORTS);
+  });
+
+  it.each([
+    ['reports kept by the page before the sign-in redirect', JSON.stringify([{ type: 'custom', name: 'storage_invalid', at: '2030-01-01T00:00:00Z', properties: { key: 'oidc.user:x' } }]), ['storage_invalid']],
+    ['garbage', '{"not":"a list"', []],
+    ['a wrong shape', JSON.stringify([{ type: 'page_load', name: 1 }]), []],
+  ])('a new page takes %s from this tab', async (_name, kept, expected) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    sessionStorage.setItem('pendingTrackingEvents', kept);
+    vi.resetModules();
+    const fresh = await import('./tracking.ts');
+    const sent: TrackingBatch[] = [];
+    const tracker = new fresh.Tracker(async (batch) => sent.push(batch));
+    const stop = tracker.start();
+    await tracker.flush();
+    stop();
+    expect(sent.flatMap((batch) => batch.events.map((event) => event.name))).toEqual(expected);
+  });
 });

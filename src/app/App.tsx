@@ -1,8 +1,6 @@
-import { IonApp, setupIonicReact } from '@ionic/react';
-import { IonReactRouter } from '@ionic/react-router';
 import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { editing, installLeaveGuards } from '../frames/editing.ts';
 import { OfflineModeDialogs } from '../offline/OfflineModeDialogs.tsx';
 import { SessionContext } from '../session/context.ts';
@@ -10,13 +8,14 @@ import { Session } from '../session/session.ts';
 import { SessionGate } from '../session/SessionGate.tsx';
 import { SignInCallbackPage } from '../session/SignInCallbackPage.tsx';
 import { CALLBACK_PATH, createUserManager } from '../session/user-manager.ts';
+import { IonApp, setupIonic } from '../shell/ionic-app.tsx';
 import { registerServiceWorker } from '../sw-client/register.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
 import { mode } from './page-state.ts';
 import { RuntimeContext, type Runtime } from './runtime.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
 
-setupIonicReact({ mode: 'md' });
+setupIonic({ mode: 'md' });
 // Before the router listens to popstate: the back-button guard must see it first.
 installLeaveGuards();
 const serviceWorker = registerServiceWorker();
@@ -34,7 +33,7 @@ export function App({ runtime }: { runtime: Runtime }) {
     <RuntimeContext.Provider value={runtime}>
       <SessionContext.Provider value={session}>
         <IonApp>
-          <IonReactRouter>
+          <BrowserRouter>
             <Routes>
               <Route path={CALLBACK_PATH} element={<SignInCallbackPage />} />
               <Route
@@ -44,7 +43,7 @@ export function App({ runtime }: { runtime: Runtime }) {
                 }
               />
             </Routes>
-          </IonReactRouter>
+          </BrowserRouter>
           {serviceWorker && <OfflineModeDialogs mode={mode} />}
           <UpdatePrompt updates={serviceWorker} holdBack={isEditing} />
         </IonApp>
@@ -53,12 +52,12 @@ export function App({ runtime }: { runtime: Runtime }) {
   );
 }
 
-/** The offline shell from the cache, or the online one behind sign-in. */
+/** The shell behind sign-in, or offline from the start snapshot with no session to check. */
 function SignedInRoute() {
   if (!signedIn) throw new Error('boot renders the app only once the signed-in chunk has loaded');
-  const { OfflineApp, SignedInApp } = signedIn;
+  const { SignedInApp } = signedIn;
   return mode === 'offline' ? (
-    <OfflineApp />
+    <SignedInApp />
   ) : (
     <SessionGate>
       <SignedInApp />

@@ -1,49 +1,50 @@
-import { arrowBackOutline } from 'ionicons/icons';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ALL_ROUTES, CATALOGUE } from '../catalogue/index.ts';
 import type { RouteItem } from '../catalogue/types.ts';
 import { confirmLeave } from '../frames/editing.ts';
 import { FrameHost } from '../frames/FrameHost.tsx';
-import type { FrameSpec } from '../frames/pool-store.ts';
 import { useFrames, type FrameEvents } from '../frames/useFrames.ts';
-import { createGatingContext } from '../gating/context.ts';
 import { buildRedirectUrl } from '../gating/frame-src.ts';
 import { createMenuSearch } from '../gating/search.ts';
-import { deriveMenu } from '../gating/visibility.ts';
 import type { Language } from '../i18n/languages.ts';
 import { useMaintenanceRedirect } from '../maintenance/hooks.ts';
-import { UpgradeCountdown } from '../maintenance/UpgradeCountdown.tsx';
-import { canBypass, parseUpgradeWindows, type UpgradeWindow } from '../maintenance/windows.ts';
 import { CatalogueRoutePage } from '../navigation/CatalogueRoutePage.tsx';
 import { frameTargetFor } from '../navigation/frame-spec.ts';
-import { useAddressContext, useSellerSupport } from '../navigation/hooks.ts';
+import { useAddressContext } from '../navigation/hooks.ts';
 import { CurrentRouteContext, NavigationContext, type Navigation } from '../navigation/navigation-context.ts';
-import { createRouteResolver } from '../navigation/resolve-route.ts';
-import { frameSettingsFor, headerSwitches, usesMobileView } from '../navigation/route-options.ts';
-import { PushNotifications } from '../push/PushNotifications.tsx';
+import { pushTokenForFrames } from '../push/register-push.ts';
 import { useSession } from '../session/context.ts';
-import { HeaderExtras } from '../shell/HeaderExtras.tsx';
-import { HeaderSwitches } from '../shell/HeaderSwitches.tsx';
-import { Icon } from '../shell/Icon.tsx';
-import { LanguageMenu } from '../shell/LanguageMenu.tsx';
-import { MenuSearchDialog } from '../shell/MenuSearchDialog.tsx';
-import { ModalFrame, type ModalFrameSpec } from '../shell/ModalFrame.tsx';
+import { HeaderContent } from '../shell/HeaderContent.tsx';
+import type { ModalFrameSpec } from '../shell/ModalFrame.tsx';
 import { PageBar } from '../shell/PageBar.tsx';
 import { Ribbon } from '../shell/Ribbon.tsx';
 import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { SidebarMenu } from '../shell/SidebarMenu.tsx';
 import { SiteWatcher } from '../shell/SiteWatcher.tsx';
-import { UserMenu } from '../shell/UserMenu.tsx';
+import { deferred } from '../shell/deferred.tsx';
+import { whenIdle } from '../shell/idle.ts';
+import { serviceWorkerMayRegister } from '../sw-client/register.ts';
 import { useRuntime } from './runtime.ts';
+import { deriveShellAccess, deriveShellView } from './shell-model.ts';
 import { useShell } from './shell-context.ts';
+
+// Not needed before the start frame (issue 12): loaded when first drawn; the idle ones once the browser
+// is idle after the shell has drawn and created its start frame.
+// Drawn only over a frame that stays silent offline.
+const NeedsConnectionCard = deferred(() => import('../shell/NeedsConnectionCard.tsx').then((module) => module.NeedsConnectionCard));
+const ModalFrame = deferred(() => import('../shell/ModalFrame.tsx').then((module) => module.ModalFrame));
+const PushNotifications = deferred(() => import('../push/PushNotifications.tsx').then((module) => module.PushNotifications), { idle: true });
+const MenuSearchDialog = deferred(() => import('../shell/MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true });
 
 /** Widths of shell.md §9: guide popup 1000, Contact Support modal frame 450. */
 const GUIDE_WIDTH = 1000;
 const SUPPORT_WIDTH = 450;
 
-/** The signed-in shell once start-up is ready: menu, header, breadcrumb, frames and their messages. */
+/**
+ * The signed-in shell once start-up is ready: lays out the model of shell-model.ts (menu, current route,
+ * start frame) with the header, breadcrumb and frames, and wires the frames' messages.
+ */
 export function ReadyShell({ offline }: { offline: boolean }) {
   const { t, i18n } = useTranslation();
   const runtime = useRuntime();
@@ -54,27 +55,24 @@ export function ReadyShell({ offline }: { offline: boolean }) {
   const address = useAddressContext();
   const { config } = runtime;
 
-  const gating = useMemo(
-    () =>
-      createGatingContext({
-        permissions: shell.user.permissions,
-        roles: shell.user.roles,
-        flags: shell.flags,
-        isOfflineMode: offline,
-        isAdminDomain: runtime.isAdminDomain,
-        environment: config.environment,
-        sellerId: shell.seller.id,
-        comboPromotionSellerIds: config.comboPromotionSellerIds,
-        websiteIds: shell.websiteIds,
-      }),
-    [shell, offline, runtime.isAdminDomain, config],
-  );
-  const resolver = useMemo(() => createRouteResolver(CATALOGUE, ALL_ROUTES, gating), [gating]);
-  const menu = useMemo(() => deriveMenu(CATALOGUE, gating), [gating]);
+  const access = useMemo(() => deriveShellAccess(shell, offline, runtime), [shell, offline, runtime]);
+  const { resolver, menu, windows, bypass } = access;
   const titleOf = useCallback((item: RouteItem) => t(item.title, { ns: 'routes' }), [t]);
   const search = useMemo(() => createMenuSearch(menu, (key) => t(key, { ns: 'routes' })), [menu, t]);
-  const current = useMemo(() => resolver.resolve(location.pathname, shell.site !== null), [resolver, location.pathname, shell.site]);
-  const route = current.kind === 'route' ? current.route : null;
+  const view = useMemo(
+    () =>
+      deriveShellView(access, shell, offline, runtime, {
+        pathname: location.pathname,
+        search: location.search,
+        language: i18n.language as Language,
+        titleOf,
+        address,
+        pushToken: pushTokenForFrames(Boolean(runtime.config.push)),
+        parentOrigin: window.location.origin,
+      }),
+    [access, shell, offline, runtime, location.pathname, location.search, i18n.language, titleOf, address],
+  );
+  const { current, route, routeTitle, mobileView, switches, showPageBar, frame: active } = view;
   const [modal, setModal] = useState<ModalFrameSpec | null>(null);
   const [searching, setSearching] = useState(false);
 
@@ -104,34 +102,6 @@ export function ReadyShell({ offline }: { offline: boolean }) {
   );
   const navigation = useMemo<Navigation>(() => ({ menu, resolver, search, titleOf, open, go }), [menu, resolver, search, titleOf, open, go]);
 
-  const mobileView = usesMobileView(route, shell.flags);
-  const support = useSellerSupport(route);
-  const routeTitle = route ? titleOf(route) : '';
-  const active = useMemo<FrameSpec | null>(() => {
-    if (current.kind !== 'route' || support.kind !== 'supported' || current.route.redirectOutside) return null;
-    const target = frameTargetFor(current.route, current.params, location.search, address);
-    if (!target) return null;
-    const settings = frameSettingsFor({
-      route: current.route,
-      title: routeTitle,
-      language: i18n.language as Language,
-      platformId: shell.platform?.id ?? (shell.user.platformClaim || null),
-      numberFormat: shell.numberFormat,
-      sellerNumberFormat: shell.sellerNumberFormat,
-      seller: { id: shell.seller.id, name: shell.seller.displayName || shell.seller.name },
-      site: shell.site,
-      parentOrigin: window.location.origin,
-      clientId: config.oidc.clientId,
-      oauthDomain: config.oidc.domain,
-      isAdminDomain: runtime.isAdminDomain,
-      mobileView,
-      trackerAppId: config.trackerAppId,
-      isOnlineMode: !offline,
-      notificationAppId: config.push?.notificationAppId ?? '',
-    });
-    return { ...target, title: routeTitle, settings };
-  }, [current, support.kind, location.search, address, routeTitle, i18n.language, shell, config, runtime.isAdminDomain, mobileView, offline]);
-
   const frameEvents = useMemo<FrameEvents>(
     () => ({
       onRoute(frame, path) {
@@ -140,7 +110,7 @@ export function ReadyShell({ offline }: { offline: boolean }) {
           console.warn(`[frames] ignored an invalid route address from ${frame.origin}: ${path}`);
           return;
         }
-        const resolution = resolver.resolve(portalPath.split('?')[0] ?? portalPath, shell.site !== null);
+        const resolution = resolver.resolve(portalPath.split('?')[0] ?? portalPath);
         if (resolution.kind === 'route') {
           const query = portalPath.includes('?') ? portalPath.slice(portalPath.indexOf('?')) : '';
           const target = frameTargetFor(resolution.route, resolution.params, query, address);
@@ -178,18 +148,12 @@ export function ReadyShell({ offline }: { offline: boolean }) {
   const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
   const pool = useFrames(active, frameEvents, policy);
 
-  // Maintenance windows (online only): redirect into /upgrading, header countdown.
-  const [windows, setWindows] = useState<UpgradeWindow[]>([]);
-  useEffect(() => {
-    if (offline) return;
-    shell.services.api.upgradeWindows().then(
-      (raw) => setWindows(parseUpgradeWindows(raw)),
-      () => setWindows([]),
-    );
-  }, [offline, shell.services]);
-  const bypass = canBypass(gating.grants);
+  // Maintenance windows (online only, fetched alongside start-up): redirect into /upgrading, header countdown.
   const replace = useCallback((to: string) => navigate(to, { replace: true }), [navigate]);
   useMaintenanceRedirect({ windows, path: location.pathname, bypass, navigate: replace });
+
+  // After the first frame is created (its render is this one's): the service worker may register.
+  useEffect(() => whenIdle(serviceWorkerMayRegister), []);
 
   useEffect(() => {
     document.title = routeTitle ? `${routeTitle} - ${runtime.brand.appName}` : runtime.brand.appName;
@@ -220,26 +184,23 @@ export function ReadyShell({ offline }: { offline: boolean }) {
     if (config.apps.pos) setModal({ title: t('Shell.ContactSupport'), src: new URL('/support', config.apps.pos).href, app: 'pos', width: SUPPORT_WIDTH });
   }, [config.apps.pos, t]);
 
-  const switches = headerSwitches(route, shell.can, shell.flags, offline);
-  const header = mobileView ? (
-    <div className="mobile-view-bar">
-      {!route?.hideBackButton && (
-        <button type="button" className="button button--icon" aria-label={t('Navigation.Back')} onClick={() => void confirmLeave().then((leave) => leave && (history.length > 1 ? history.back() : navigate('/')))}>
-          <Icon icon={arrowBackOutline} />
-        </button>
-      )}
-      {!route?.hideTitle && <h1 className="mobile-view-bar__title">{routeTitle}</h1>}
-    </div>
-  ) : (
-    <>
-      {!offline && <UpgradeCountdown windows={windows} path={location.pathname} bypass={bypass} navigate={replace} />}
-      {!offline && <HeaderExtras route={route} flags={shell.flags} onContactSupport={openSupport} onSearch={() => setSearching(true)} />}
-      <HeaderSwitches show={switches} />
-      <LanguageMenu />
-      <UserMenu />
-    </>
+  const header = (
+    <HeaderContent
+      route={route}
+      routeTitle={routeTitle}
+      mobileView={mobileView}
+      offline={offline}
+      flags={shell.flags}
+      switches={switches}
+      windows={windows}
+      path={location.pathname}
+      bypass={bypass}
+      replace={replace}
+      onBack={() => void confirmLeave().then((leave) => leave && (history.length > 1 ? history.back() : navigate('/')))}
+      onContactSupport={openSupport}
+      onSearch={() => setSearching(true)}
+    />
   );
-  const showPageBar = route && !route.shellPage && (!mobileView || !route.hideBreadcrumbMobileView);
 
   return (
     <NavigationContext.Provider value={navigation}>
@@ -249,10 +210,10 @@ export function ReadyShell({ offline }: { offline: boolean }) {
           header={header}
           sidebar={<SidebarMenu activePath={route?.path ?? null} onSearch={() => setSearching(true)} />}
         >
-          {showPageBar && <PageBar route={route} onGuide={openGuide} />}
+          {showPageBar && route && <PageBar route={route} onGuide={openGuide} />}
           <div className="shell-content">
             <CatalogueRoutePage />
-            <FrameHost pool={pool} />
+            <FrameHost pool={pool} needsConnection={(title, retry) => <NeedsConnectionCard title={title} onRetry={retry} />} />
           </div>
         </ShellLayout>
         <MenuSearchDialog open={searching} onClose={() => setSearching(false)} />

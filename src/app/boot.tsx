@@ -1,9 +1,13 @@
 import type { Root } from 'react-dom/client';
-import { loadRuntimeConfig } from '../config/load.ts';
+import { appliesAtOnce, loadRuntimeConfig } from '../config/load.ts';
+import { subscribeConnectivity } from '../offline/mode.ts';
+import { onConfigUpdated } from '../sw-client/register.ts';
 import { initI18n } from '../i18n/index.ts';
 import { ConfigNotFoundPage } from '../pages/ConfigNotFoundPage.tsx';
 import { StartFailure } from '../pages/StartFailure.tsx';
+import { StorageBlockedPage } from '../pages/StorageBlockedPage.tsx';
 import { applyBrand } from '../shell/branding.ts';
+import { isLocalStorageUsable } from '../storage/local.ts';
 import { App, signedInLoaded } from './App.tsx';
 import { createRuntime } from './runtime.ts';
 
@@ -12,14 +16,30 @@ import { createRuntime } from './runtime.ts';
  * the signed-in part of start-up continues in App (session → user → flags → platform → sellers → sites).
  */
 export async function boot(root: Root): Promise<void> {
+  // Listening before the config arrives: the worker may report a changed copy right after answering.
+  let updated = false;
+  let running: Parameters<typeof appliesAtOnce>[0] | null = null;
+  const recheck = () =>
+    void loadRuntimeConfig().then((next) => {
+      if (running && appliesAtOnce(running, next)) location.reload();
+    });
+  onConfigUpdated(() => (running ? recheck() : (updated = true)));
   try {
-    const [configResult, i18n] = await Promise.all([loadRuntimeConfig(), initI18n(), signedInLoaded]);
+    const [configResult] = await Promise.all([loadRuntimeConfig(), initI18n(), signedInLoaded]);
     if (!configResult.ok) {
       root.render(<ConfigNotFoundPage problem={configResult.problem} />);
+      // Unreachable for want of a connection: start again by itself when it returns.
+      if (configResult.problem.kind === 'unreachable') subscribeConnectivity((online) => online && location.reload());
       return;
     }
-    applyBrand(configResult.brand, i18n.language);
+    running = configResult;
+    if (updated) recheck();
+    applyBrand(configResult.brand);
     const runtime = createRuntime(configResult.config, configResult.brand, configResult.host);
+    if (!isLocalStorageUsable()) {
+      root.render(<StorageBlockedPage supportEmail={runtime.supportEmail} />);
+      return;
+    }
     root.render(<App runtime={runtime} />);
   } catch (error) {
     console.error('[boot] the portal could not start', error);

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { ApiClient, type ApiFailure } from '../api/client.ts';
 import { createPortalApi, type PortalApi } from '../api/portal-api.ts';
+import { SellerHeader } from '../api/seller-header.ts';
 import { Tracker } from '../api/tracking.ts';
 import type { Session } from '../session/session.ts';
 import type { Runtime } from './runtime.ts';
@@ -26,12 +27,15 @@ export interface Services {
   setCurrentSeller(sellerId: number): void;
 }
 
-/** The API client and tracker of one signed-in page, wired to the session and the router. */
-export function createServices(runtime: Runtime, session: Session, goToForbidden: () => void): Services {
-  let currentSeller: number | null = null;
+/**
+ * The API client and tracker of one signed-in page, wired to the session and the router.
+ * `claimedSeller` is the user's one claimed seller: calls carry it from the first one on.
+ */
+export function createServices(runtime: Runtime, session: Session, goToForbidden: () => void, claimedSeller: number | null = null): Services {
+  const seller = new SellerHeader({ claimed: claimedSeller, stored: storedSellerId });
   const client = new ApiClient({
-    accessToken: () => session.accessToken(),
-    sellerId: () => currentSeller ?? storedSellerId() ?? null,
+    accessToken: () => session.validAccessToken(),
+    seller,
     onUnauthorized: () => void session.logout(),
     onForbidden: goToForbidden,
     onError: ({ failure, message }) => notifyApiError(failure, message),
@@ -44,8 +48,6 @@ export function createServices(runtime: Runtime, session: Session, goToForbidden
   return {
     api,
     tracker,
-    setCurrentSeller(sellerId) {
-      currentSeller = sellerId;
-    },
+    setCurrentSeller: (sellerId) => seller.set(sellerId),
   };
 }

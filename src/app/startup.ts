@@ -1,5 +1,5 @@
 import { ApiError } from '../api/client.ts';
-import type { NumberDisplayFormat, PortalApi, Seller, Site, Website } from '../api/portal-api.ts';
+import type { NumberDisplayFormat, PortalApi, Seller, Site, UpgradeWindowConfig, Website } from '../api/portal-api.ts';
 import {
   canSwitchPlatform,
   canSwitchSeller,
@@ -9,100 +9,148 @@ import {
   resolveSite,
   usableSellers,
 } from '../context/resolve.ts';
+import { claimedSellerId } from '../context/claims.ts';
 import type { FlagValues } from '../flags/flagr.ts';
-import { storedPlatform, storedSellerId, storedSiteId, type StoredPlatform } from './stored-context.ts';
+import type { StoredPlatform } from './stored-context.ts';
 import type { PortalUser } from './user.ts';
 
 /**
  * The signed-in start-up sequence (shell.md §4): user info → feature flags → platform → sellers →
  * websites and sites → ready, or a named blocking state. Each step's failure follows shell.md §8.
+ *
+ * The same sequence serves the three ways a page starts (start-flow.ts): the first start runs it
+ * behind the spinner; a snapshot start draws the last start's result at once and runs it behind the
+ * shell, then `reconcile` applies what changed; the offline start draws the snapshot and waits for
+ * the connection.
  */
 
 /** Default number format (shell.md §9): thousand separator dot, decimal separator comma. */
 export const DEFAULT_NUMBER_FORMAT: NumberDisplayFormat = { thousandSeparator: '.', decimalSeparator: ',' };
 
-export interface ShellContextValue {
+/** What the shell is drawn from: the sequence's result, stored as the start snapshot. */
+export interface ShellParts {
   user: PortalUser;
   flags: FlagValues;
   platform: StoredPlatform | null;
   seller: Seller;
+  /** The user's sellers on the current platform. */
   sellers: Seller[];
   site: Site | null;
   sites: Site[];
   websites: Website[];
-  websiteIds: { web: string | null; app: string | null };
   numberFormat: NumberDisplayFormat;
   /** The seller's platform format, for routes with isUsePlatformConfigBySeller. */
   sellerNumberFormat: NumberDisplayFormat;
+  /** Maintenance windows (GET /api/v1/upgrade-time), fetched alongside start-up. */
+  upgradeWindows: UpgradeWindowConfig[];
+}
+
+export interface ShellContextValue extends ShellParts {
+  websiteIds: { web: string | null; app: string | null };
   can: { switchPlatform: boolean; switchSeller: boolean; switchSite: boolean };
 }
 
-export type StartupState =
-  | { step: 'loading' }
+/** A state that stops the shell from drawing: a choice to make or a message. */
+export type BlockedState =
   | { step: 'choosePlatform'; user: PortalUser }
   | { step: 'chooseSeller'; user: PortalUser; sellers: Seller[] }
   | { step: 'noValidSeller'; user: PortalUser }
   | { step: 'sellerLoadFailed'; user: PortalUser }
   /** The API refused the user's own sellers (403): the permission-denied page. */
-  | { step: 'forbidden'; user: PortalUser }
-  | { step: 'ready'; context: ShellContextValue };
+  | { step: 'forbidden'; user: PortalUser };
+
+export type StartupState = BlockedState | { step: 'ready'; context: ShellContextValue };
+
+/** The steps a start waits on, named on the page shown when the start-up deadline passes. */
+export type StartStep = 'session' | 'flags' | 'sellers' | 'sites';
 
 export interface StartupDeps {
   api: PortalApi;
-  /** Evaluates every flag for the user and the seller/platform known so far; never throws. */
-  loadFlags(context: { sub: string; sellerId: number | null; platformId: number | null }): Promise<FlagValues>;
+  /** Evaluates every flag for the user and the seller/platform known so far within `budgetMs`; never throws. */
+  loadFlags(context: { sub: string; sellerId: number | null; platformId: number | null }, budgetMs: number): Promise<FlagValues>;
+  /** The locally stored platform and seller choices (already validated). */
+  stored: { platform(): StoredPlatform | undefined; sellerId(): number | undefined; siteId(): number | undefined };
+  /** The whole start must reach a state within this many ms (runtime config `startup.deadlineSeconds`). */
+  deadlineMs: number;
+  onStep?(step: StartStep): void;
 }
 
-export async function runStartup(user: PortalUser, { api, loadFlags }: StartupDeps): Promise<StartupState> {
-  // Flags are evaluated for the seller and platform known before the choosers: a choice reloads the page.
-  const platformChoice = resolvePlatform(user.platformClaim, storedPlatform()?.id);
+/**
+ * Time budgets of the calls on the start path, as shares of the deadline: the flags (with their
+ * retries) and the seller pages run side by side, then the lists. A dead or slow API is reported
+ * (the seller-load failure page, or empty lists) before the deadline's page would show.
+ */
+export const START_BUDGET = { flags: 0.4, sellers: 0.5, lists: 0.3 } as const;
+
+export async function runStartup(user: PortalUser, { api, loadFlags, stored, deadlineMs, onStep }: StartupDeps): Promise<StartupState> {
+  const platformChoice = resolvePlatform(user.platformClaim, stored.platform()?.id);
   const platformId = platformChoice.kind === 'selected' ? platformChoice.platformId : null;
-  const claimedSeller = user.sellerClaim.kind === 'ids' && user.sellerClaim.ids.length === 1 ? user.sellerClaim.ids[0]! : null;
-  const flags = await loadFlags({ sub: user.sub, sellerId: claimedSeller ?? storedSellerId() ?? null, platformId });
+  const claimedSeller = claimedSellerId(user.sellerClaim);
 
-  if (platformId === null) return { step: 'choosePlatform', user };
-  const platform = user.platformClaim === 0 ? (storedPlatform() ?? null) : null;
+  // Flags are evaluated for the seller and platform known before the choosers (a choice reloads the
+  // page), so they never wait for the seller list: both run at once. The maintenance windows too.
+  onStep?.('flags');
+  const flagsLoaded = loadFlags({ sub: user.sub, sellerId: claimedSeller ?? stored.sellerId() ?? null, platformId }, deadlineMs * START_BUDGET.flags);
+  const windowsLoaded = api.upgradeWindows({ timeoutMs: deadlineMs * START_BUDGET.lists }).catch(() => []);
+  if (platformId === null) {
+    await flagsLoaded;
+    return { step: 'choosePlatform', user };
+  }
+  const platform = user.platformClaim === 0 ? (stored.platform() ?? null) : null;
 
+  onStep?.('sellers');
   let sellers: Seller[];
   try {
-    sellers = await api.sellers(platformId);
+    sellers = await api.sellers(platformId, { timeoutMs: deadlineMs * START_BUDGET.sellers });
   } catch (error) {
+    await flagsLoaded;
     return error instanceof ApiError && error.status === 403 ? { step: 'forbidden', user } : { step: 'sellerLoadFailed', user };
   }
-  const sellerChoice = resolveSeller(user.sellerClaim, storedSellerId(), sellers);
+  const sellerChoice = resolveSeller(user.sellerClaim, stored.sellerId(), sellers);
   if (sellerChoice.kind === 'none') return { step: 'noValidSeller', user };
   if (sellerChoice.kind === 'choose') return { step: 'chooseSeller', user, sellers: sellerChoice.sellers };
   const seller = sellerChoice.seller;
-  const mySellers = usableSellers(user.sellerClaim, sellers);
 
   // Lists and formats that only shape the shell: a failure leaves them empty or at their default.
-  const [websites, sites, numberFormat, sellerNumberFormat] = await Promise.all([
-    api.websites(platformId).catch(() => []),
-    user.siteIds.length > 0 ? api.userSites().catch(() => []) : Promise.resolve([]),
-    api.numberDisplayFormat({ platformId }).catch(() => DEFAULT_NUMBER_FORMAT),
-    api.numberDisplayFormat({ sellerId: seller.id }).catch(() => DEFAULT_NUMBER_FORMAT),
+  onStep?.('sites');
+  const timeoutMs = deadlineMs * START_BUDGET.lists;
+  const [flags, upgradeWindows, websites, sites, numberFormat, sellerNumberFormat] = await Promise.all([
+    flagsLoaded,
+    windowsLoaded,
+    api.websites(platformId, { timeoutMs }).catch(() => []),
+    user.siteIds.length > 0 ? api.userSites({ timeoutMs }).catch(() => []) : Promise.resolve([]),
+    api.numberDisplayFormat({ platformId }, { timeoutMs }).catch(() => DEFAULT_NUMBER_FORMAT),
+    api.numberDisplayFormat({ sellerId: seller.id }, { timeoutMs }).catch(() => DEFAULT_NUMBER_FORMAT),
   ]);
-  const siteChoice = resolveSite(storedSiteId(), sites);
+  const siteChoice = resolveSite(stored.siteId(), sites);
 
   return {
     step: 'ready',
-    context: {
+    context: shellContext({
       user,
       flags,
       platform,
       seller,
-      sellers: mySellers,
+      sellers: usableSellers(user.sellerClaim, sellers),
       site: siteChoice.kind === 'selected' ? siteChoice.site : null,
       sites,
       websites,
-      websiteIds: websiteIdsFrom(websites),
       numberFormat,
       sellerNumberFormat,
-      can: {
-        switchPlatform: canSwitchPlatform(user.platformClaim),
-        switchSeller: canSwitchSeller(user.sellerClaim, mySellers.length),
-        switchSite: canSwitchSite(sites.length),
-      },
+      upgradeWindows,
+    }),
+  };
+}
+
+/** The shell's context from its parts: what can be derived is, so a snapshot stores only the parts. */
+export function shellContext(parts: ShellParts): ShellContextValue {
+  return {
+    ...parts,
+    websiteIds: websiteIdsFrom(parts.websites),
+    can: {
+      switchPlatform: canSwitchPlatform(parts.user.platformClaim),
+      switchSeller: canSwitchSeller(parts.user.sellerClaim, parts.sellers.length),
+      switchSite: canSwitchSite(parts.sites.length),
     },
   };
 }
@@ -114,4 +162,38 @@ export function websiteIdsFrom(websites: readonly Website[]): ShellContextValue[
     return website ? String(website.tempiWebsiteId) : null;
   };
   return { web: id('WEB'), app: id('APP') };
+}
+
+/** What a snapshot start does once the sequence has run behind the drawn shell. */
+export type Reconciled =
+  /** Nothing the shell shows changed: keep the drawn context (no re-render, no frame reload). */
+  | { kind: 'unchanged' }
+  /**
+   * Draw the new context in place: the menu gains or loses items, the current route re-resolves
+   * (403 when no longer permitted, 404 when a flag hid it).
+   */
+  | { kind: 'update'; context: ShellContextValue }
+  /** The drawn site is no longer the user's: the invalid-site dialog (OK reloads into a valid one). */
+  | { kind: 'siteInvalid'; context: ShellContextValue }
+  /** The seller is no longer valid, or the platform must be chosen: the blocking state replaces the shell. */
+  | { kind: 'blocked'; state: BlockedState }
+  /** The sellers could not be loaded: keep the drawn shell (it is the last known good state). */
+  | { kind: 'keep' };
+
+export function reconcile(shown: ShellContextValue, fresh: StartupState): Reconciled {
+  if (fresh.step === 'sellerLoadFailed') return { kind: 'keep' };
+  if (fresh.step !== 'ready') return { kind: 'blocked', state: fresh };
+  const next = fresh.context;
+  if (shown.site && !next.sites.some((site) => site.id === shown.site!.id)) return { kind: 'siteInvalid', context: next };
+  return sameContext(shown, next) ? { kind: 'unchanged' } : { kind: 'update', context: next };
+}
+
+/** Contexts are plain data (JSON answers, IndexedDB): equal when every field is, whatever the key order. */
+export function sameContext(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return keysA.length === keysB.length && keysA.every((key) => sameContext((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }

@@ -1,4 +1,4 @@
-import { isNumber, readStored, writeStored } from '../storage/local.ts';
+import { isEntityId, readStored, writeStored } from '../storage/local.ts';
 
 /** The platform, seller and site choices kept locally (shell.md §3). */
 export interface StoredPlatform {
@@ -7,12 +7,17 @@ export interface StoredPlatform {
   code?: string;
 }
 
-const isStoredPlatform = (value: unknown): value is StoredPlatform =>
-  typeof value === 'object' && value !== null && isNumber((value as StoredPlatform).id) && typeof (value as StoredPlatform).name === 'string';
+export const isStoredPlatform = (value: unknown): value is StoredPlatform => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { id, name, code } = value as Record<string, unknown>;
+  return isEntityId(id) && typeof name === 'string' && (code === undefined || typeof code === 'string');
+};
 
+// An id that cannot be a platform, seller or site (0, negative, fractional, not a number) is
+// discarded like an absent one: it would otherwise reach X-Seller-Id and fail every call (issue 15).
 export const storedPlatform = () => readStored('platform', isStoredPlatform);
-export const storedSellerId = () => readStored('seller', isNumber);
-export const storedSiteId = () => readStored('site', isNumber);
+export const storedSellerId = () => readStored('seller', isEntityId);
+export const storedSiteId = () => readStored('site', isEntityId);
 
 /** Site changes reload after 200 ms (shell.md §9), letting the switch close first. */
 export const SITE_RELOAD_DELAY_MS = 200;

@@ -27,7 +27,7 @@ export interface AppTarget {
 }
 
 /** Pages the shell renders itself instead of a frame. */
-export type ShellPage = 'forbidden' | 'notFound' | 'serverError' | 'upgrading' | 'exportHistory';
+export type ShellPage = 'forbidden' | 'notFound' | 'serverError' | 'upgrading' | 'exportHistory' | 'accessExplorer';
 
 /** Which configured allow-list a route's seller must be on. */
 export type SellerAllowList = 'comboPromotion';

@@ -67,6 +67,23 @@ const configShape = z.object({
       groupParentSellerId: z.number().check(z.int(), z.nonnegative()),
     }),
   ),
+  /**
+   * Start-up timing. `snapshotMaxAgeHours`: a start snapshot older than this is not drawn (the full
+   * start runs instead). `deadlineSeconds`: a start that has not reached the shell or a named state by
+   * then shows what is still loading, with Retry and Log out.
+   */
+  startup: z._default(
+    z.object({
+      snapshotMaxAgeHours: z._default(z.number().check(z.positive()), 12),
+      deadlineSeconds: z._default(z.number().check(z.positive()), 8),
+    }),
+    { snapshotMaxAgeHours: 12, deadlineSeconds: 8 },
+  ),
+  /**
+   * Local stacks only: where the access explorer reads the demo users' permissions as presets
+   * (dev/README.md). Production configs leave it out, so no user list ever ships with the portal.
+   */
+  accessPresets: z.optional(httpUrl),
   push: z.optional(
     z.object({
       notificationAppId: text,

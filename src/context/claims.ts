@@ -16,6 +16,11 @@ export function parseSellerClaim(raw: unknown): SellerClaim {
   return ids.includes(0) ? { kind: 'all' } : { kind: 'ids', ids };
 }
 
+/** The one seller a user's claims name (selected automatically, shell.md §4), or null. */
+export function claimedSellerId(claim: SellerClaim): number | null {
+  return claim.kind === 'ids' && claim.ids.length === 1 && claim.ids[0]! > 0 ? claim.ids[0]! : null;
+}
+
 /** platform_id / platformId; 0 (or absent) means all platforms. */
 export function parsePlatformClaim(metaData: Record<string, unknown> | undefined): number {
   return toId(metaData?.platform_id ?? metaData?.platformId) ?? 0;

@@ -1,5 +1,5 @@
 import { FLAG_KEYS } from '../catalogue/flags.ts';
-import type { CachedFlags, FlagrBatchAnswer, FlagrBatchRequest, FlagValues } from './flagr.ts';
+import { usableCachedFlags, type CachedFlags, type FlagrBatchAnswer, type FlagrBatchRequest, type FlagValues } from './flagr.ts';
 
 export interface FlagLoadOptions {
   evaluate(request: FlagrBatchRequest): Promise<FlagrBatchAnswer>;
@@ -8,20 +8,53 @@ export interface FlagLoadOptions {
   onFailure(error: unknown): void;
 }
 
-/** The OpenFeature SDK and the Flagr provider: a chunk of their own, started early by `preloadFlagModules`. */
-const flagModules = () => Promise.all([import('@openfeature/web-sdk'), import('./flagr-provider.ts')]);
+/** The Flagr provider: a chunk of its own, started early by `preloadFlagModules`. */
+const flagModules = () => import('./flagr-provider.ts');
 export const preloadFlagModules = (): void => void flagModules();
 
 /**
- * Evaluates every flag the catalogue and shell use through OpenFeature with the Flagr provider, for
- * the user's sub and the current seller and platform. Loaded lazily: only signed-in start-up needs it.
+ * Evaluates every flag the catalogue and shell use with the Flagr provider, for the user's sub and
+ * the current seller and platform. Loaded lazily: only signed-in start-up needs it.
+ *
+ * The provider is an OpenFeature provider, but start-up initializes it itself instead of through
+ * `OpenFeature.setProviderAndWait`: the shell reads the flags once from the provider's snapshot and
+ * nothing evaluates them through an OpenFeature client, so the SDK (10 KB gzip) would only lengthen
+ * the critical path before the first frame (issue 12). The provider never rejects: failures fall
+ * back to the cache or to every flag off, as they did through the SDK.
  */
 export async function loadFlags(
   context: { sub: string; sellerId: number | null; platformId: number | null },
   options: FlagLoadOptions,
 ): Promise<FlagValues> {
-  const [{ OpenFeature }, { FlagrProvider }] = await flagModules();
+  const { FlagrProvider } = await flagModules();
   const provider = new FlagrProvider({ flagKeys: FLAG_KEYS, ...options });
-  await OpenFeature.setProviderAndWait(provider, { targetingKey: context.sub, sellerId: context.sellerId, platformId: context.platformId });
+  await provider.initialize({ targetingKey: context.sub, sellerId: context.sellerId, platformId: context.platformId });
   return provider.snapshot();
+}
+
+/**
+ * `loadFlags` within a time budget (the start-up deadline): past it, the start goes on with the
+ * cached flags of this user, seller and platform when fresh enough (shell.md §9: 1800 s), else none —
+ * the same fallback as a failing flag service. The failure is reported through `onFailure`.
+ */
+export function loadFlagsWithin(
+  budgetMs: number,
+  context: { sub: string; sellerId: number | null; platformId: number | null },
+  options: FlagLoadOptions,
+  now: () => number = Date.now,
+): Promise<FlagValues> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      options.onFailure(new Error(`flags took longer than ${budgetMs} ms`));
+      const entity = { entityID: context.sub, entityType: 'user' as const, entityContext: { seller_id: context.sellerId, platformId: context.platformId } };
+      void options
+        .readCache()
+        .catch(() => undefined)
+        .then((cached) => resolve(usableCachedFlags(cached, entity, now()) ?? {}));
+    }, budgetMs);
+    void loadFlags(context, options).then(
+      (values) => (clearTimeout(timer), resolve(values)),
+      () => (clearTimeout(timer), resolve({})),
+    );
+  });
 }

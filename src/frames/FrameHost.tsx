@@ -1,11 +1,14 @@
-import { IonSpinner } from '@ionic/react';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../shell/Spinner.tsx';
 import type { FramePool } from './pool-store.ts';
 import { FRAME_SANDBOX } from './settings.ts';
 
-/** Renders the kept-alive frames; only the active one is visible. */
-export function FrameHost({ pool }: { pool: FramePool }) {
+/**
+ * Renders the kept-alive frames; only the active one is visible. `needsConnection` draws what covers
+ * a frame that stayed silent offline (readiness.ts): the shell's card, with Retry.
+ */
+export function FrameHost({ pool, needsConnection }: { pool: FramePool; needsConnection: (title: string, retry: () => void) => ReactNode }) {
   const { t } = useTranslation();
   const { entries, activeKey } = useSyncExternalStore(pool.subscribe, pool.getSnapshot);
   const active = entries.find((entry) => entry.key === activeKey);
@@ -31,7 +34,7 @@ export function FrameHost({ pool }: { pool: FramePool }) {
       ))}
       {active?.status === 'loading' && (
         <div className="frame-host__overlay" role="status">
-          <IonSpinner name="crescent" aria-hidden="true" />
+          <Spinner />
           <span>{t('Frame.Loading', { title: active.title })}</span>
         </div>
       )}
@@ -43,6 +46,7 @@ export function FrameHost({ pool }: { pool: FramePool }) {
           </button>
         </div>
       )}
+      {active?.status === 'needs-connection' && needsConnection(active.title, () => pool.retry(active.key))}
     </div>
   );
 }

@@ -11,6 +11,7 @@ const frame: KnownFrame = { key: 'erp', origin: ERP, window: frameWindow };
 function setup() {
   const handlers = {
     findFrame: vi.fn((source: MessageEventSource | null) => (source === frameWindow ? frame : null)),
+    onReady: vi.fn(),
     onRoute: vi.fn(),
     onEditing: vi.fn(),
     onLogout: vi.fn(),
@@ -38,6 +39,8 @@ describe('frame messenger', () => {
     post({ protocol: PROTOCOL, type: 'edit-start' });
     post({ protocol: PROTOCOL, type: 'edit-end' });
     post({ protocol: PROTOCOL, type: 'logout' });
+    post({ protocol: PROTOCOL, type: 'ready' });
+    expect(handlers.onReady).toHaveBeenCalledWith(frame);
     expect(handlers.onRoute).toHaveBeenCalledWith(frame, '/orders/seller');
     expect(handlers.onEditing.mock.calls).toEqual([
       [frame, true],

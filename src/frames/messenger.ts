@@ -18,6 +18,8 @@ export type RejectionReason = 'unknown-source' | 'wrong-origin' | 'untrusted-use
 
 export interface MessengerHandlers {
   findFrame(source: MessageEventSource | null): KnownFrame | null;
+  /** The frame's page has drawn (frame-client `ready()`). */
+  onReady(frame: KnownFrame): void;
   onRoute(frame: KnownFrame, path: string): void;
   onEditing(frame: KnownFrame, editing: boolean): void;
   onLogout(): void;
@@ -39,6 +41,8 @@ export function listenToFrames(handlers: MessengerHandlers, policy: OriginPolicy
     if (!frame) return handlers.onRejected('unknown-source', message, event.origin);
     if (event.origin !== frame.origin) return handlers.onRejected('wrong-origin', message, event.origin);
     switch (message.type) {
+      case 'ready':
+        return handlers.onReady(frame);
       case 'route':
         return handlers.onRoute(frame, message.path);
       case 'edit-start':

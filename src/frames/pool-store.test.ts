@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FrameSettings } from '../../packages/frame-client/index.ts';
 import { editing } from './editing.ts';
-import { FRAME_LOAD_TIMEOUT_MS, FramePool, type FrameSpec } from './pool-store.ts';
+import { FRAME_LOAD_TIMEOUT_MS, FramePool, OFFLINE_READY_TIMEOUT_MS, type FrameSpec } from './pool-store.ts';
 
 const settings = (title: string) => ({ title, language: 'vi' }) as unknown as FrameSettings;
 const spec = (key: string, title = key): FrameSpec => ({
@@ -42,7 +42,53 @@ describe('FramePool', () => {
     expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'loading', attempt: 1 });
     pool.loaded('/a');
     vi.advanceTimersByTime(FRAME_LOAD_TIMEOUT_MS);
-    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'loaded' });
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'ready' });
+  });
+
+  it('offline, load proves nothing: a frame that does not say ready is covered by the needs-a-connection card', () => {
+    vi.useFakeTimers();
+    const pool = new FramePool(() => 3);
+    pool.setOffline(true);
+    pool.show(spec('/a'));
+    pool.loaded('/a'); // the browser's error page fires load too
+    vi.advanceTimersByTime(OFFLINE_READY_TIMEOUT_MS);
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'needs-connection' });
+    pool.retry('/a');
+    pool.ready('/a');
+    vi.advanceTimersByTime(FRAME_LOAD_TIMEOUT_MS);
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'ready', attempt: 1 });
+  });
+
+  it('a frame still loading when the connection drops gets the card after the offline deadline', () => {
+    vi.useFakeTimers();
+    const pool = new FramePool(() => 3);
+    pool.show(spec('/a'));
+    vi.advanceTimersByTime(OFFLINE_READY_TIMEOUT_MS + 1000);
+    pool.setOffline(true);
+    vi.advanceTimersByTime(OFFLINE_READY_TIMEOUT_MS - 1);
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'loading' });
+    vi.advanceTimersByTime(1);
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ status: 'needs-connection' });
+  });
+
+  it('online, an app that has said ready once is shown on ready, not on load', () => {
+    const pool = new FramePool(() => 3);
+    pool.show(spec('/a'));
+    pool.ready('/a');
+    pool.show(spec('/b'));
+    pool.loaded('/b');
+    expect(pool.getSnapshot().entries[1]).toMatchObject({ key: '/b', status: 'loading' });
+    pool.ready('/b');
+    expect(pool.getSnapshot().entries[1]).toMatchObject({ key: '/b', status: 'ready' });
+  });
+
+  it('a re-keyed frame keeps its deadlines', () => {
+    vi.useFakeTimers();
+    const pool = new FramePool(() => 3);
+    pool.show(spec('/a'));
+    pool.rekey('/a', '/a2');
+    vi.advanceTimersByTime(FRAME_LOAD_TIMEOUT_MS);
+    expect(pool.getSnapshot().entries[0]).toMatchObject({ key: '/a2', status: 'error' });
   });
 
   it('tells a kept frame new settings by message instead of reloading it', () => {

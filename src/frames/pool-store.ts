@@ -2,10 +2,10 @@ import type { FrameSettings } from '../../packages/frame-client/index.ts';
 import { editing } from './editing.ts';
 import { sendSettings, type KnownFrame } from './messenger.ts';
 import { touchPoolEntry, type PoolEntry } from './pool.ts';
+import { FRAME_LOAD_TIMEOUT_MS, nextFrameStatus, OFFLINE_READY_TIMEOUT_MS, type FrameSignal, type FrameStatus } from './readiness.ts';
 import { frameAllowList, frameWindowName } from './settings.ts';
 
-/** A frame no page load has answered in this time shows the error state with a retry. */
-export const FRAME_LOAD_TIMEOUT_MS = 20_000;
+export { FRAME_LOAD_TIMEOUT_MS, OFFLINE_READY_TIMEOUT_MS };
 
 export interface FrameSpec {
   key: string;
@@ -29,7 +29,7 @@ export interface FrameEntry extends PoolEntry {
   sentSettings: string;
   allow: string;
   attempt: number;
-  status: 'loading' | 'loaded' | 'error';
+  status: FrameStatus;
 }
 
 export interface PoolSnapshot {
@@ -46,7 +46,10 @@ export class FramePool {
   private snapshot: PoolSnapshot = { entries: [], activeKey: null };
   private readonly listeners = new Set<() => void>();
   private readonly elements = new Map<string, HTMLIFrameElement>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly timers = new Map<number, ReturnType<typeof setTimeout>[]>();
+  /** Apps that have said `ready` once: their frames wait for it (readiness.ts). */
+  private readonly speaksReady = new Set<string>();
+  private offline = false;
   private nextId = 1;
 
   constructor(private readonly size: () => number) {}
@@ -84,7 +87,7 @@ export class FramePool {
       status: 'loading' as const,
       lastUsed: 0,
     }));
-    for (const gone of this.snapshot.entries.filter((entry) => !entries.some((kept) => kept.key === entry.key))) this.forget(gone.key);
+    for (const gone of this.snapshot.entries.filter((entry) => !entries.some((kept) => kept.key === entry.key))) this.forget(gone);
     this.update({ entries, activeKey: spec.key });
     if (!existing) this.startTimer(spec.key);
     else if (existing.sentSettings !== settings) {
@@ -102,7 +105,7 @@ export class FramePool {
   rekey(oldKey: string, key: string): void {
     if (oldKey === key || this.snapshot.entries.some((entry) => entry.key === key)) return;
     const element = this.elements.get(oldKey);
-    this.forget(oldKey, false);
+    this.elements.delete(oldKey);
     if (element) this.elements.set(key, element);
     this.update({
       entries: this.snapshot.entries.map((entry) => (entry.key === oldKey ? { ...entry, key } : entry)),
@@ -114,10 +117,26 @@ export class FramePool {
     if (element) this.elements.set(key, element);
   }
 
+  /** Offline mode or no connectivity: only `ready` shows a frame, and a silent one soon gets the card. */
+  setOffline(offline: boolean): void {
+    if (offline === this.offline) return;
+    this.offline = offline;
+    if (!offline) return;
+    for (const entry of this.snapshot.entries) {
+      if (entry.status === 'loading') this.later(entry.id, 'offline-deadline', OFFLINE_READY_TIMEOUT_MS);
+    }
+  }
+
+  /** The iframe's `load` event: also fires for the browser's error page, so it counts only online (readiness.ts). */
   loaded(key: string): void {
-    clearTimeout(this.timers.get(key));
-    this.timers.delete(key);
-    this.patch(key, { status: 'loaded' });
+    this.signal(key, 'load');
+  }
+
+  /** The frame's page said it has drawn. */
+  ready(key: string): void {
+    const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
+    if (entry) this.speaksReady.add(entry.app);
+    this.signal(key, 'ready');
   }
 
   retry(key: string): void {
@@ -143,20 +162,44 @@ export class FramePool {
     return entry && window ? { key, origin: entry.origin, window } : null;
   }
 
-  private startTimer(key: string): void {
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        if (this.snapshot.entries.find((entry) => entry.key === key)?.status === 'loading') this.patch(key, { status: 'error' });
-      }, FRAME_LOAD_TIMEOUT_MS),
-    );
+  /** Timers follow the entry's id, so a re-keyed frame keeps its deadlines. */
+  private signal(key: string, signal: FrameSignal): void {
+    const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
+    if (entry) this.signalEntry(entry.id, signal);
   }
 
-  private forget(key: string, dropEditing = true): void {
-    clearTimeout(this.timers.get(key));
-    this.timers.delete(key);
-    this.elements.delete(key);
-    if (dropEditing) editing.set(key, false);
+  private signalEntry(id: number, signal: FrameSignal): void {
+    const entry = this.snapshot.entries.find((candidate) => candidate.id === id);
+    if (!entry) return;
+    const status = nextFrameStatus(entry.status, signal, { offline: this.offline, speaksReady: this.speaksReady.has(entry.app) });
+    if (status === entry.status) return;
+    if (status !== 'loading') this.clearTimers(id);
+    this.patch(entry.key, { status });
+  }
+
+  private later(id: number, signal: FrameSignal, delay: number): void {
+    const timer = setTimeout(() => this.signalEntry(id, signal), delay);
+    this.timers.set(id, [...(this.timers.get(id) ?? []), timer]);
+  }
+
+  /** A new attempt: both deadlines start again (readiness.ts decides which one applies when it passes). */
+  private startTimer(key: string): void {
+    const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
+    if (!entry) return;
+    this.clearTimers(entry.id);
+    this.later(entry.id, 'offline-deadline', OFFLINE_READY_TIMEOUT_MS);
+    this.later(entry.id, 'load-deadline', FRAME_LOAD_TIMEOUT_MS);
+  }
+
+  private clearTimers(id: number): void {
+    this.timers.get(id)?.forEach((timer) => clearTimeout(timer));
+    this.timers.delete(id);
+  }
+
+  /** A frame left the pool: its deadlines, element and editing state go with it. */
+  private forget(entry: FrameEntry): void {
+    this.clearTimers(entry.id);
+    this.elements.delete(entry.key);
+    editing.set(entry.key, false);
   }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { FrameUserData } from '../../packages/frame-client/index.ts';
+import { useConnectivity } from '../offline/useConnectivity.ts';
 import { editing } from './editing.ts';
 import { listenToFrames, type KnownFrame, type OriginPolicy, type RejectionReason } from './messenger.ts';
 import { FramePool, type FrameSpec } from './pool-store.ts';
@@ -16,6 +17,11 @@ export interface FrameEvents {
 /** The keep-alive pool and the message router of one signed-in page; shows `active` (or nothing). */
 export function useFrames(active: FrameSpec | null, events: FrameEvents, policy: OriginPolicy): FramePool {
   const pool = useMemo(() => new FramePool(() => poolSize(innerWidth)), []);
+  // Offline mode (the frame's settings carry the shell's mode) or no connectivity: frames must say `ready`.
+  const online = useConnectivity();
+  const offline = !online || active?.settings.isOnlineMode === false;
+
+  useEffect(() => pool.setOffline(offline), [pool, offline]);
 
   useEffect(() => {
     if (active) pool.show(active);
@@ -27,6 +33,7 @@ export function useFrames(active: FrameSpec | null, events: FrameEvents, policy:
       listenToFrames(
         {
           findFrame: pool.find,
+          onReady: (frame) => pool.ready(frame.key),
           onRoute: (frame, path) => {
             const entry = pool.getSnapshot().entries.find((candidate) => candidate.key === frame.key);
             if (entry) events.onRoute({ ...frame, app: entry.app }, path);

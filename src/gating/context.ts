@@ -23,6 +23,15 @@ export interface GatingInput {
   readonly comboPromotionSellerIds: readonly number[];
   /** The platform's configured website (WEB) and mobile app (APP) ids, if any. */
   readonly websiteIds: { readonly web: string | null; readonly app: string | null };
+  /** The account has a valid site id (routes.md §2.25: routes needing one are refused without). */
+  readonly hasSite: boolean;
+  /** Seller-support rules of routes.md §4 (runtime config); null: no such restriction. */
+  readonly sellerSupport: SellerSupportRules | null;
+}
+
+export interface SellerSupportRules {
+  readonly invoicingSellerIds: readonly number[];
+  readonly groupParentSellerId: number;
 }
 
 export interface GatingContext extends Omit<GatingInput, 'permissions' | 'roles' | 'comboPromotionSellerIds'> {

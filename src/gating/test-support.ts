@@ -1,6 +1,6 @@
 import { createGatingContext, type GatingContext, type GatingInput } from './context.ts';
 
-/** For tests: a context with nothing granted, no flags, online, production, not an admin host. */
+/** For tests: a context with nothing granted, no flags, online, production, not an admin host, a site, no seller-support rules. */
 export function gatingContext(overrides: Partial<GatingInput> = {}): GatingContext {
   return createGatingContext({
     permissions: [],
@@ -12,6 +12,8 @@ export function gatingContext(overrides: Partial<GatingInput> = {}): GatingConte
     sellerId: 1,
     comboPromotionSellerIds: [],
     websiteIds: { web: null, app: null },
+    hasSite: true,
+    sellerSupport: null,
     ...overrides,
   });
 }

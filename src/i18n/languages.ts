@@ -1,9 +1,11 @@
-import { isString, readStored, writeStored } from '../storage/local.ts';
+import { readStored, writeStored } from '../storage/local.ts';
 
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
+/** Loaded at start. `access` (the access explainer's texts) loads only when an explanation shows. */
 export const NAMESPACES = ['translation', 'routes'] as const;
+export const ACCESS_NAMESPACE = 'access';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -11,8 +13,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /** The stored language (shell.md §3: under the localization key, default Vietnamese). */
 export function storedLanguage(): Language {
-  const stored = readStored('language', isString);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  return readStored('language', isLanguage) ?? DEFAULT_LANGUAGE;
 }
 
 /** Changing language stores it and reloads (shell.md §4), so frames and caches start over in it. */

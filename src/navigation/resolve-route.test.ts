@@ -11,23 +11,47 @@ describe('createRouteResolver over the real catalogue', () => {
   const nobody = createRouteResolver(CATALOGUE, ALL_ROUTES, gatingContext());
 
   it('opens a permitted frame route with its params', () => {
-    const resolution = admin.resolve('/orders/seller/12/345', true);
+    const resolution = admin.resolve('/orders/seller/12/345');
     expect(resolution).toMatchObject({ kind: 'route', params: { sellerId: '12', orderId: '345' } });
   });
 
   it('the home page is open to everyone', () => {
-    expect(kind(nobody.resolve('/', false))).toBe('route');
+    expect(kind(nobody.resolve('/'))).toBe('route');
   });
 
   it('403 for a route that exists but is not permitted, 404 for an unknown path', () => {
-    expect(kind(nobody.resolve('/orders/seller', true))).toBe('forbidden');
-    expect(kind(nobody.resolve('/no/such/page', true))).toBe('notFound');
+    expect(kind(nobody.resolve('/orders/seller'))).toBe('forbidden');
+    expect(kind(nobody.resolve('/no/such/page'))).toBe('notFound');
   });
 
   it('routes needing a site id say so when the account has none', () => {
     const siteRoute = ALL_ROUTES.find((route) => route.requireSiteId) as RouteItem;
-    expect(kind(admin.resolve(siteRoute.path.replace(/:\w+/g, '1'), false))).toBe('noSite');
-    expect(kind(admin.resolve(siteRoute.path.replace(/:\w+/g, '1'), true))).toBe('route');
+    const permissions = ['warehouse:all:all'];
+    const withoutSite = createRouteResolver(CATALOGUE, ALL_ROUTES, gatingContext({ permissions, hasSite: false }));
+    const withSite = createRouteResolver(CATALOGUE, ALL_ROUTES, gatingContext({ permissions, hasSite: true }));
+    expect(withoutSite.resolve(siteRoute.path)).toEqual({ kind: 'noSite', route: siteRoute, reasons: [{ kind: 'site' }] });
+    expect(kind(withSite.resolve(siteRoute.path))).toBe('route');
+  });
+
+  it('explains a refused or hidden route with the reasons of the menu gate', () => {
+    expect(nobody.resolve('/orders/seller')).toMatchObject({ kind: 'forbidden', reasons: [{ kind: 'permission' }] });
+    // Admin-only on another host: 404 naming the admin site, even without the permission.
+    expect(nobody.resolve('/internal/menu-directory')).toMatchObject({ kind: 'notFound', reasons: [{ kind: 'adminDomain' }, { kind: 'permission' }] });
+    const offline = createRouteResolver(CATALOGUE, ALL_ROUTES, gatingContext({ permissions: ['staff-fe:pos-cashier:read'], roles: ['cashier'], isOfflineMode: true }));
+    expect(offline.resolve('/cashier/receipt')).toMatchObject({ kind: 'notFound', reasons: [{ kind: 'offline' }] });
+  });
+
+  it('explains a flagged path by the variant closest to opening', () => {
+    const resolver = createRouteResolver(CATALOGUE, ALL_ROUTES, gatingContext());
+    const resolution = resolver.resolve('/products/inventory-tracking');
+    // Without flags the v1 variant exists; only its permission is missing (not "flag off").
+    expect(resolution).toMatchObject({ kind: 'forbidden', reasons: [{ kind: 'permission' }] });
+  });
+
+  it('a seller failing a seller-support rule gets the seller-support modals', () => {
+    const sellerSupport = { invoicingSellerIds: [18], groupParentSellerId: 18 };
+    const resolver = createRouteResolver(CATALOGUE, ALL_ROUTES, gatingContext({ permissions: ['finance:all:all'], sellerId: 2, sellerSupport }));
+    expect(resolver.resolve('/reports/accounting/vat-out-report')).toMatchObject({ kind: 'sellerNotSupported', reasons: [{ kind: 'seller', rule: 'invoicing' }] });
   });
 
   it('maps a path an embedded app reports to the portal route framing it', () => {

@@ -1,31 +1,48 @@
 import type { RouteItem } from '../catalogue/types.ts';
-import { permitsItem } from '../gating/permissions.ts';
+import type { GatingContext } from '../gating/context.ts';
+import { ancestorsIndex, explain, hidesRoute, type Explanation, type Reason } from '../gating/explain.ts';
 import { compileRouteMap, type RouteMap } from '../gating/route-map.ts';
 import { allowedRoutes } from '../gating/visibility.ts';
-import type { GatingContext } from '../gating/context.ts';
 
 /**
  * What the portal shows for an address (pure): a frame, a page of its own, a redirect, an external
- * redirect — or why not. A route that exists but whose permission the user lacks is 403; one hidden by
- * a flag, the environment, the host or offline mode does not exist for this user: 404.
+ * redirect — or why not, from the same `explain` the menu uses. A route refused for a missing
+ * permission is 403; one hidden by a flag, the environment, the host, offline mode or the seller
+ * allow-list does not exist for this user: 404 (saying why); no valid site: the 403 page with the
+ * no-valid-site message; a seller failing a seller-support rule: the seller-support modals.
  */
 export type Resolution =
   | { kind: 'route'; route: RouteItem; params: Readonly<Record<string, string>> }
-  | { kind: 'forbidden'; route: RouteItem }
-  | { kind: 'noSite'; route: RouteItem }
-  | { kind: 'notFound' };
+  | { kind: 'forbidden'; route: RouteItem; reasons: readonly Reason[] }
+  | { kind: 'noSite'; route: RouteItem; reasons: readonly Reason[] }
+  | { kind: 'sellerNotSupported'; route: RouteItem; params: Readonly<Record<string, string>>; reasons: readonly Reason[] }
+  /** `route` is set when the path names a catalogue route hidden from this user. */
+  | { kind: 'notFound'; route?: RouteItem; reasons?: readonly Reason[] };
 
 export interface RouteResolver {
-  resolve(path: string, hasSite: boolean): Resolution;
+  resolve(path: string): Resolution;
   /** Maps a path an embedded app of `app` reports (its own path or a portal path) to a portal path. */
   portalPathFor(app: string | null, path: string): string | null;
+  /** `explain` for any catalogue item, its groups' gates included. */
+  explain(item: RouteItem): Explanation;
   allowed: readonly RouteItem[];
+}
+
+/** Among variants of one path (flag or environment twins), the one closest to opening explains it. */
+function closest(candidates: readonly { route: RouteItem; reasons: readonly Reason[] }[]) {
+  const rank = ({ reasons }: { reasons: readonly Reason[] }) => (reasons.some(hidesRoute) ? 1000 : 0) + reasons.length;
+  return candidates.reduce((best, candidate) => (rank(candidate) < rank(best) ? candidate : best));
 }
 
 export function createRouteResolver(catalogue: readonly RouteItem[], allRoutes: readonly RouteItem[], context: GatingContext): RouteResolver {
   const allowed = allowedRoutes(catalogue, context);
   const allowedMap = compileRouteMap(allowed);
-  const existingMap = compileRouteMap(allRoutes);
+  const ancestors = ancestorsIndex(catalogue);
+  const explainItem = (item: RouteItem) => explain(item, context, ancestors.get(item) ?? []);
+  // Every route of a path pattern (variants share one), for explaining a path nobody may open.
+  const variants = new Map<string, RouteItem[]>();
+  for (const route of allRoutes) variants.set(route.path, [...(variants.get(route.path) ?? []), route]);
+  const existingMap = compileRouteMap([...variants].map(([path, routes]) => ({ path, routes })));
   // Reverse maps from each app's own paths (iFrameSrc templates) to the routes that frame them.
   const byApp = new Map<string, RouteMap<{ path: string; route: RouteItem }>>();
   const framedByApp = new Map<string, { path: string; route: RouteItem }[]>();
@@ -41,15 +58,22 @@ export function createRouteResolver(catalogue: readonly RouteItem[], allRoutes: 
 
   return {
     allowed,
-    resolve(path, hasSite) {
+    explain: explainItem,
+    resolve(path) {
       const match = allowedMap.match(path);
-      if (match) {
-        if (match.route.requireSiteId && !hasSite) return { kind: 'noSite', route: match.route };
-        return { kind: 'route', route: match.route, params: match.params };
-      }
+      if (match) return { kind: 'route', route: match.route, params: match.params };
       const existing = existingMap.match(path);
-      if (existing && !permitsItem(context.grants, existing.route)) return { kind: 'forbidden', route: existing.route };
-      return { kind: 'notFound' };
+      if (!existing) return { kind: 'notFound' };
+      const { route, reasons } = closest(
+        existing.route.routes.map((candidate) => {
+          const explanation = explainItem(candidate);
+          return { route: candidate, reasons: explanation.allowed ? [] : explanation.reasons };
+        }),
+      );
+      if (reasons.length === 0 || reasons.some(hidesRoute)) return { kind: 'notFound', route, reasons };
+      if (reasons.some((reason) => reason.kind === 'permission')) return { kind: 'forbidden', route, reasons };
+      if (reasons.some((reason) => reason.kind === 'site')) return { kind: 'noSite', route, reasons };
+      return { kind: 'sellerNotSupported', route, params: existing.params, reasons };
     },
     portalPathFor(app, path) {
       const [bare = '', query = ''] = splitQuery(path);

@@ -56,6 +56,7 @@ describe('frameSettingsFor', () => {
     mobileView: false,
     trackerAppId: 't',
     isOnlineMode: true,
+    pushToken: '',
     notificationAppId: '',
   };
 
@@ -70,9 +71,46 @@ describe('frameSettingsFor', () => {
     expect(frameSettingsFor({ ...base, route: route({}) }).backIcon).toBe(false);
   });
 
-  it('carries the guide service id and never a token', () => {
+  it('carries the guide service id and never a credential', () => {
     const settings = frameSettingsFor({ ...base, route: route({ guide: { serviceCode: 'pos', userGuideCode: 'x' } }) });
     expect(settings.serviceIds).toEqual(['pos']);
-    expect(JSON.stringify(settings)).not.toMatch(/token/i);
+    expect(JSON.stringify(settings)).not.toMatch(/access_?token|refresh_?token|id_?token|bearer/i);
+  });
+
+  // shell.md §2 "Embedded frames": "The frame receives a window name carrying settings: language,
+  // current platform id, number display format, current seller, parent origin, client id, oauth
+  // domain, admin-domain flag, back icon, hide-back-button, mobile view, tracker app id, current
+  // site, title, online mode, service ids, push token and notification app id." Each phrase, in that
+  // order, and the key that carries it.
+  const SPEC_SETTINGS: ReadonlyArray<[phrase: string, key: string]> = [
+    ['language', 'language'],
+    ['current platform id', 'platformId'],
+    ['number display format', 'numberDisplayFormat'],
+    ['current seller', 'seller'],
+    ['parent origin', 'parentOrigin'],
+    ['client id', 'clientId'],
+    ['oauth domain', 'oauthDomain'],
+    ['admin-domain flag', 'isAdminDomain'],
+    ['back icon', 'backIcon'],
+    ['hide-back-button', 'hideBackButton'],
+    ['mobile view', 'isMobileView'],
+    ['tracker app id', 'trackerAppId'],
+    ['current site', 'site'],
+    ['title', 'title'],
+    ['online mode', 'isOnlineMode'],
+    ['service ids', 'serviceIds'],
+    ['push token', 'pushToken'],
+    ['notification app id', 'notificationAppId'],
+  ];
+
+  it('carries exactly the settings of shell.md §2, push token included', () => {
+    const settings = frameSettingsFor({ ...base, route: route({}) });
+    expect(Object.keys(settings).sort()).toEqual(SPEC_SETTINGS.map(([, key]) => key).sort());
+    expect(Object.values(settings)).not.toContain(undefined);
+  });
+
+  it('passes the push token through, empty when push is off', () => {
+    expect(frameSettingsFor({ ...base, pushToken: 'fcm:abc', route: route({}) }).pushToken).toBe('fcm:abc');
+    expect(frameSettingsFor({ ...base, route: route({}) }).pushToken).toBe('');
   });
 });

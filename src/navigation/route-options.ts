@@ -47,6 +47,7 @@ export interface FrameSettingsInput {
   mobileView: boolean;
   trackerAppId: string;
   isOnlineMode: boolean;
+  pushToken: string;
   notificationAppId: string;
 }
 
@@ -71,6 +72,8 @@ export function frameSettingsFor(input: FrameSettingsInput): FrameSettings {
     title: input.title,
     isOnlineMode: input.isOnlineMode,
     serviceIds: route.guide ? [route.guide.serviceCode] : [],
+    // The push token is the device's address for notifications, not a credential: shell.md §2 lists it.
+    pushToken: input.pushToken,
     notificationAppId: input.notificationAppId,
   };
 }

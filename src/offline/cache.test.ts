@@ -27,26 +27,26 @@ describe('offline cache', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
     const { cache, problems } = setup();
-    await cache.write('menu', [{ path: '/', name: 'Home' }]);
-    expect(await cache.read('menu', menuSchema)).toEqual({
+    await cache.write('snapshot', [{ path: '/', name: 'Home' }]);
+    expect(await cache.read('snapshot', menuSchema)).toEqual({
       value: [{ path: '/', name: 'Home' }],
       savedAt: Date.parse('2030-01-01T00:00:00Z'),
     });
-    expect(await cache.read('sites', isStringList)).toBeUndefined();
+    expect(await cache.read('flags', isStringList)).toBeUndefined();
     expect(problems).toEqual([]);
     vi.useRealTimers();
   });
 
   it('never stores tokens, at any depth', async () => {
     const { name, cache, kinds } = setup();
-    await cache.write('user', {
+    await cache.write('snapshot', {
       access_token: 'a',
       refresh_token: 'r',
       id_token: 'i',
       profile: { sub: 'u1', name: 'Lan', nested: [{ accessToken: 'x', keep: 1 }] },
     });
     const db = await openDB(name);
-    const stored = JSON.stringify(await db.get('records', 'user'));
+    const stored = JSON.stringify(await db.get('records', 'snapshot'));
     db.close();
     expect(stored).not.toMatch(/token/i);
     expect(stored).toContain('"sub":"u1"');
@@ -67,44 +67,44 @@ describe('offline cache', () => {
   });
 
   it.each([
-    ['no value', { name: 'menu', savedAt: 1 }],
-    ['no savedAt', { name: 'menu', value: [] }],
-    ['a savedAt that is not a time', { name: 'menu', value: [], savedAt: 'yesterday' }],
+    ['no value', { name: 'snapshot', savedAt: 1 }],
+    ['no savedAt', { name: 'snapshot', value: [] }],
+    ['a savedAt that is not a time', { name: 'snapshot', value: [], savedAt: 'yesterday' }],
   ])('deletes a corrupt record (%s) and reads it as absent', async (_, corrupt) => {
     const { name, cache, kinds } = setup();
-    await cache.write('sites', ['warm up: creates the database']);
+    await cache.write('flags', ['warm up: creates the database']);
     const db = await openDB(name);
     await db.put('records', corrupt);
     db.close();
-    expect(await cache.read('menu', menuSchema)).toBeUndefined();
+    expect(await cache.read('snapshot', menuSchema)).toBeUndefined();
     expect(kinds()).toEqual(['discarded']);
     const check = await openDB(name);
-    expect(await check.get('records', 'menu')).toBeUndefined();
+    expect(await check.get('records', 'snapshot')).toBeUndefined();
     check.close();
   });
 
   it('deletes a record of the wrong shape, with a zod schema or a type guard', async () => {
     const { cache, kinds } = setup();
-    await cache.write('menu', [{ path: 1 }]);
-    await cache.write('sites', [1, 2]);
-    expect(await cache.read('menu', menuSchema)).toBeUndefined();
-    expect(await cache.read('sites', isStringList)).toBeUndefined();
+    await cache.write('snapshot', [{ path: 1 }]);
+    await cache.write('flags', [1, 2]);
+    expect(await cache.read('snapshot', menuSchema)).toBeUndefined();
+    expect(await cache.read('flags', isStringList)).toBeUndefined();
     expect(kinds()).toEqual(['discarded', 'discarded']);
     // Deleted, so a lenient reader finds nothing either.
-    expect(await cache.read('menu', (_value): _value is unknown => true)).toBeUndefined();
+    expect(await cache.read('snapshot', (_value): _value is unknown => true)).toBeUndefined();
   });
 
   it('reports a full disk and keeps working', async () => {
     const { cache, problems } = setup();
-    await cache.write('sites', ['kept']);
+    await cache.write('flags', ['kept']);
     const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    await expect(cache.write('menu', [{ path: '/', name: 'Home' }])).resolves.toBeUndefined();
+    await expect(cache.write('snapshot', [{ path: '/', name: 'Home' }])).resolves.toBeUndefined();
     put.mockRestore();
-    expect(problems).toEqual([expect.objectContaining({ kind: 'quota', name: 'menu' })]);
-    expect(await cache.read('menu', menuSchema)).toBeUndefined();
-    expect((await cache.read('sites', isStringList))?.value).toEqual(['kept']);
+    expect(problems).toEqual([expect.objectContaining({ kind: 'quota', name: 'snapshot' })]);
+    expect(await cache.read('snapshot', menuSchema)).toBeUndefined();
+    expect((await cache.read('flags', isStringList))?.value).toEqual(['kept']);
   });
 
   it('reports other write failures without throwing', async () => {
@@ -115,8 +115,8 @@ describe('offline cache', () => {
 
   it('clear() forgets every record, and logout calls it', async () => {
     const { cache } = setup();
-    await cache.write('menu', []);
-    await cache.write('sites', ['a']);
+    await cache.write('snapshot', []);
+    await cache.write('flags', ['a']);
     const { Session } = await import('../session/session.ts');
     const unregister = registerCacheCleanup(cache);
     const manager = {
@@ -127,17 +127,17 @@ describe('offline cache', () => {
     };
     await new Session(manager as never).logout();
     unregister();
-    expect(await cache.read('menu', menuSchema)).toBeUndefined();
-    expect(await cache.read('sites', isStringList)).toBeUndefined();
+    expect(await cache.read('snapshot', menuSchema)).toBeUndefined();
+    expect(await cache.read('flags', isStringList)).toBeUndefined();
   });
 
   it('works in memory when IndexedDB is missing', async () => {
     vi.stubGlobal('indexedDB', undefined);
     const { cache, kinds } = setup();
-    await cache.write('sites', ['a']);
-    expect((await cache.read('sites', isStringList))?.value).toEqual(['a']);
+    await cache.write('flags', ['a']);
+    expect((await cache.read('flags', isStringList))?.value).toEqual(['a']);
     await cache.clear();
-    expect(await cache.read('sites', isStringList)).toBeUndefined();
+    expect(await cache.read('flags', isStringList)).toBeUndefined();
     expect(kinds()).toEqual(['unavailable']);
   });
 
@@ -148,8 +148,8 @@ describe('offline cache', () => {
       },
     });
     const { cache, kinds } = setup();
-    await cache.write('menu', []);
-    expect((await cache.read('menu', menuSchema))?.value).toEqual([]);
+    await cache.write('snapshot', []);
+    expect((await cache.read('snapshot', menuSchema))?.value).toEqual([]);
     expect(kinds()).toEqual(['unavailable']);
   });
 
@@ -161,21 +161,21 @@ describe('offline cache', () => {
       const problems: string[] = [];
       const newTab = createCache({ name, migrations: nextRelease, onProblem: (problem) => problems.push(problem.kind) });
 
-      await newTab.write('sites', ['written while blocked']);
+      await newTab.write('flags', ['written while blocked']);
       expect(problems).toEqual(['blocked']);
-      expect((await newTab.read('sites', isStringList))?.value).toEqual(['written while blocked']);
+      expect((await newTab.read('flags', isStringList))?.value).toEqual(['written while blocked']);
 
       oldTab.close();
       await vi.waitFor(async () => {
         const db = await openDB(name);
         try {
           expect(db.version).toBe(2);
-          expect((await db.get('records', 'sites'))?.value).toEqual(['written while blocked']);
+          expect((await db.get('records', 'flags'))?.value).toEqual(['written while blocked']);
         } finally {
           db.close();
         }
       });
-      expect((await newTab.read('sites', isStringList))?.value).toEqual(['written while blocked']);
+      expect((await newTab.read('flags', isStringList))?.value).toEqual(['written while blocked']);
     });
 
     it('a logout while blocked still clears the database once it opens', async () => {
@@ -185,13 +185,13 @@ describe('offline cache', () => {
       const newTab = createCache({ name, migrations: nextRelease, onProblem: () => {} });
 
       await newTab.clear();
-      await newTab.write('sites', ['next user']);
+      await newTab.write('flags', ['next user']);
       oldTab.close();
       await vi.waitFor(async () => {
         const db = await openDB(name);
         try {
           expect(db.version).toBe(2);
-          expect(await db.getAllKeys('records')).toEqual(['sites']);
+          expect(await db.getAllKeys('records')).toEqual(['flags']);
         } finally {
           db.close();
         }
@@ -200,19 +200,39 @@ describe('offline cache', () => {
 
     it('blocking a new tab: closes its connection so the upgrade proceeds, then falls back to memory', async () => {
       const { name, cache: oldTab, kinds } = setup();
-      await oldTab.write('menu', [{ path: '/', name: 'Home' }]);
+      await oldTab.write('snapshot', [{ path: '/', name: 'Home' }]);
 
       const newTabProblems: string[] = [];
       const newTab = createCache({ name, migrations: nextRelease, onProblem: (problem) => newTabProblems.push(problem.kind) });
-      expect((await newTab.read('menu', menuSchema))?.value).toEqual([{ path: '/', name: 'Home' }]);
+      expect((await newTab.read('snapshot', menuSchema))?.value).toEqual([{ path: '/', name: 'Home' }]);
       expect(newTabProblems).toEqual([]);
 
       // The old tab's version is now too old to open: it keeps working in memory.
-      expect(await oldTab.read('menu', menuSchema)).toBeUndefined();
-      await oldTab.write('sites', ['old tab']);
-      expect((await oldTab.read('sites', isStringList))?.value).toEqual(['old tab']);
+      expect(await oldTab.read('snapshot', menuSchema)).toBeUndefined();
+      await oldTab.write('flags', ['old tab']);
+      expect((await oldTab.read('flags', isStringList))?.value).toEqual(['old tab']);
       expect(kinds()).toEqual(['closedForUpgrade', 'unavailable']);
-      expect(await newTab.read('sites', isStringList)).toBeUndefined();
+      expect(await newTab.read('flags', isStringList)).toBeUndefined();
     });
+  });
+});
+
+describe('offline cache problems by default', () => {
+  it('are reported to tracking (kind and record, never a value) besides the console', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { Tracker } = await import('../api/tracking.ts');
+    const name = 'cache-default-problems';
+    const cache = createCache({ name });
+    await cache.write('snapshot', { id: 'not a number' });
+    const sent: Array<{ events: Array<{ name: string; properties?: Record<string, unknown> }> }> = [];
+    const tracker = new Tracker(async (batch) => sent.push(batch));
+    const stop = tracker.start();
+    expect(await cache.read('snapshot', z.object({ id: z.number() }))).toBeUndefined();
+    await tracker.flush();
+    stop();
+    expect(sent[0]?.events).toEqual([expect.objectContaining({ name: 'offline_cache_problem', properties: { kind: 'discarded', record: 'snapshot' } })]);
+    const database = await openDB(name);
+    expect(await database.get('records', 'snapshot')).toBeUndefined();
+    database.close();
   });
 });

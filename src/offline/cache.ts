@@ -1,27 +1,18 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { reportProblem } from '../api/tracking.ts';
 import { onLogout } from '../session/session.ts';
 
 /**
- * The IndexedDB cache the shell boots from when it is offline (shell.md §4): the signed-in user's
- * profile and claims, the built menu, flags, the platform / seller / site choices and their lists.
+ * The IndexedDB cache of the shell: the start snapshot (the last online start's user, flags,
+ * platform / seller / site and their lists: app/snapshot.ts), which every later start draws from
+ * at once and the offline start relies on (shell.md §4), and the flag service's stale cache.
  *
  * Every record lives in one object store under a fixed name, so adding a record name needs no
  * schema version. The cache never throws into the shell: a missing, blocked or full database is
  * reported and the cache carries on in memory, and a record that does not pass the caller's
  * validator is deleted and read as absent so the caller fetches it again.
  */
-export const RECORD_NAMES = [
-  'user',
-  'menu',
-  'flags',
-  'platform',
-  'seller',
-  'site',
-  'platforms',
-  'sellers',
-  'sites',
-  'websites',
-] as const;
+export const RECORD_NAMES = ['snapshot', 'flags'] as const;
 export type RecordName = (typeof RECORD_NAMES)[number];
 
 export const CACHE_DB_NAME = 'staff-portal-cache';
@@ -70,6 +61,8 @@ export interface OfflineCache {
   read<T>(name: RecordName, validate: Validator<T>): Promise<CachedRecord<T> | undefined>;
   /** Stores a copy without token fields. Never rejects: failures go to onProblem. */
   write(name: RecordName, value: unknown): Promise<void>;
+  /** Forgets one record. Never rejects. */
+  remove(name: RecordName): Promise<void>;
   /** Forgets every record (logout). Never rejects. */
   clear(): Promise<void>;
 }
@@ -139,8 +132,14 @@ function isQuotaError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'QuotaExceededError';
 }
 
+/** The default: a warning, and a tracking report (its kind, record and error name, never a value). */
 function warnProblem(problem: CacheProblem): void {
   console.warn(`[offline cache] ${problem.kind}${'name' in problem ? ` (${problem.name})` : ''}`, 'error' in problem ? problem.error : '');
+  reportProblem('offline_cache_problem', {
+    kind: problem.kind,
+    ...('name' in problem ? { record: problem.name } : {}),
+    ...('error' in problem ? { error: problem.error instanceof Error ? problem.error.name : String(problem.error) } : {}),
+  });
 }
 
 export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onProblem = warnProblem }: CacheOptions = {}): OfflineCache {
@@ -247,6 +246,10 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
       const db = await connect();
       if (db) await put(db, record);
       else memory.set(recordName, record);
+    },
+
+    async remove(recordName: RecordName): Promise<void> {
+      await remove(await connect(), recordName);
     },
 
     async clear(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Page } from '../shell/Page.tsx';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LogoutButton } from '../session/LogoutButton.tsx';
@@ -11,8 +12,8 @@ const PAGES = {
 
 export type ErrorCode = keyof typeof PAGES;
 
-/** /403, /404 and /500: the message, back-to-home and logout (shell.md §2). */
-export function ErrorPage({ code, message }: { code: ErrorCode; message?: string }) {
+/** /403, /404 and /500: the message, back-to-home and logout (shell.md §2); `children` explain why. */
+export function ErrorPage({ code, message, children }: { code: ErrorCode; message?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -22,6 +23,7 @@ export function ErrorPage({ code, message }: { code: ErrorCode; message?: string
             {code}
           </p>
           <h1 id="error-page-title">{message ?? t(PAGES[code].message)}</h1>
+          {children}
           <div className="error-page__actions">
             <button type="button" className="button button--primary" onClick={() => navigate('/')}>
               {t('BackToHome')}

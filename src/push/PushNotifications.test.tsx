@@ -5,6 +5,8 @@ import type { PushAdapter, PushSettings } from './adapter.ts';
 import type { PushMessage } from './message.ts';
 import { PushNotifications } from './PushNotifications.tsx';
 import type { RegisterTokenBody } from './register-push.ts';
+import type { UserManager } from 'oidc-client-ts';
+import { Session } from '../session/session.ts';
 
 vi.mock('../shell/overlays.ts', () => import('../offline/test-support.ts'));
 
@@ -100,6 +102,25 @@ describe('<PushNotifications>', () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await act(async () => render(<PushNotifications settings={undefined} user={user} post={vi.fn()} askPermission navigate={vi.fn()} />));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('logout deletes the device token at the push service, once, and only while mounted', async () => {
+    permission = 'granted';
+    const deleteToken = vi.fn(async () => undefined);
+    window.staffPortalPushAdapter = { ...adapter, deleteToken };
+    const manager = {
+      events: { addAccessTokenExpiring: vi.fn(), addAccessTokenExpired: vi.fn() },
+      getUser: async () => null,
+      removeUser: async () => undefined,
+      signoutRedirect: async () => undefined,
+    };
+    const session = new Session(manager as unknown as UserManager);
+    await mount(false);
+    await session.logout();
+    expect(deleteToken).toHaveBeenCalledOnce();
+    cleanup();
+    await session.logout();
+    expect(deleteToken).toHaveBeenCalledOnce();
   });
 
   it('shows a message arriving while the portal is in view as a toast that opens its route', async () => {

@@ -1,8 +1,10 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadPushAdapter, type PushAdapter, type PushSettings } from './adapter.ts';
+import type { PushAdapter, PushSettings } from './adapter.ts';
+import { loadPushAdapter } from './load-adapter.ts';
 import { NotificationPermissionDialog } from './NotificationPermissionDialog.tsx';
-import { registerPush, type RegisterPushOptions } from './register-push.ts';
+import { onLogout } from '../session/session.ts';
+import { forgetPushToken, registerPush, type RegisterPushOptions } from './register-push.ts';
 
 export interface PushNotificationsProps {
   /** The runtime config's push settings; absent means push is off. */
@@ -39,6 +41,9 @@ export function PushNotifications({ settings, user, post, askPermission, navigat
       cancelled = true;
     };
   }, [settings]);
+
+  // A clean shared handheld: logout deletes the token (the stored push state goes with the person's).
+  useEffect(() => (adapter ? onLogout(() => forgetPushToken(adapter)) : undefined), [adapter]);
 
   const { sub, email, phone_number } = user;
   const appId = settings?.notificationAppId;

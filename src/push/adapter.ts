@@ -9,6 +9,12 @@ export interface PushAdapter {
   getToken(): Promise<string | null>;
   /** Messages that arrive while a portal tab is in view; returns the unsubscribe function. */
   onForegroundMessage(listener: (message: PushMessage) => void): () => void;
+  /**
+   * Deletes this device's token at the push service (logout). The notification service has no
+   * unregister call (shell.md §7); with the token gone its sends to it fail, so the previous
+   * person's notifications stop reaching a shared device. The next sign-in gets a new token.
+   */
+  deleteToken?(): Promise<void>;
 }
 
 declare global {
@@ -19,21 +25,4 @@ declare global {
      */
     staffPortalPushAdapter?: PushAdapter;
   }
-}
-
-let offLogged = false;
-
-/**
- * The adapter for these settings: none when push is not configured (said once in the console),
- * the injected test adapter when there is one, else Firebase, loaded only now.
- */
-export async function loadPushAdapter(settings: PushSettings | undefined): Promise<PushAdapter | null> {
-  if (!settings) {
-    if (!offLogged) console.info('[push] push notifications are off: the runtime config has no push settings');
-    offLogged = true;
-    return null;
-  }
-  if (window.staffPortalPushAdapter) return window.staffPortalPushAdapter;
-  const { createFirebaseAdapter } = await import('./firebase-adapter.ts');
-  return createFirebaseAdapter(settings);
 }

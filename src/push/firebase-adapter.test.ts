@@ -6,12 +6,14 @@ const firebase = vi.hoisted(() => ({
   supported: true,
   getToken: vi.fn(async (_messaging: unknown, _options: unknown) => 'fcm-token'),
   initializeApp: vi.fn((options: unknown) => ({ options })),
+  deleteToken: vi.fn(async (_messaging: unknown) => true),
 }));
 vi.mock('firebase/app', () => ({ getApps: () => [], initializeApp: firebase.initializeApp }));
 vi.mock('firebase/messaging', () => ({
   isSupported: async () => firebase.supported,
   getMessaging: (app: unknown) => ({ app }),
   getToken: firebase.getToken,
+  deleteToken: firebase.deleteToken,
 }));
 
 const settings: PushSettings = {
@@ -60,6 +62,15 @@ describe('Firebase adapter', () => {
     const adapter = await createFirebaseAdapter(settings);
     expect(await adapter?.getToken()).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('deletes the token on logout, and does nothing where none could exist', async () => {
+    const adapter = await createFirebaseAdapter(settings);
+    await adapter?.deleteToken?.();
+    expect(firebase.deleteToken).toHaveBeenCalledOnce();
+    permission = 'denied';
+    await adapter?.deleteToken?.();
+    expect(firebase.deleteToken).toHaveBeenCalledOnce();
   });
 
   it('gives no adapter where the browser cannot receive push', async () => {

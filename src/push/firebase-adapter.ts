@@ -1,5 +1,5 @@
 import { getApps, initializeApp } from 'firebase/app';
-import { getMessaging, getToken, isSupported } from 'firebase/messaging';
+import { deleteToken, getMessaging, getToken, isSupported } from 'firebase/messaging';
 import type { PushAdapter, PushSettings } from './adapter.ts';
 import { subscribeForwardedPush } from './foreground.ts';
 
@@ -28,5 +28,9 @@ export async function createFirebaseAdapter(settings: PushSettings): Promise<Pus
       }
     },
     onForegroundMessage: subscribeForwardedPush,
+    async deleteToken() {
+      if (Notification.permission !== 'granted') return; // no token was ever made
+      await deleteToken(messaging);
+    },
   };
 }

@@ -57,6 +57,9 @@ export function notificationOptions(message: PushMessage): NotificationOptions {
   return { body: message.body, icon: message.icon, data: { route: message.route } };
 }
 
+/** A page's request to the worker to activate its shown notification of a title as a click would (sw/push.ts; tests). */
+export const NOTIFICATION_CLICK_TEST = 'staff-portal/notification-click';
+
 /** Where a click on a shown notification leads: its route when still same-origin, else home. */
 export function clickedRoute(notificationData: unknown, origin: string): string {
   return safeRoute(record(notificationData).route, origin) ?? '/';

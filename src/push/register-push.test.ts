@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../storage/local.ts';
 import type { PushAdapter, PushSettings } from './adapter.ts';
-import { registerPush, type RegisterTokenBody } from './register-push.ts';
+import { forgetPushToken, pushTokenForFrames, registerPush, type RegisterTokenBody } from './register-push.ts';
 
 let token: string | null = 'token-1';
 const adapter: PushAdapter = { getToken: async () => token, onForegroundMessage: () => () => {} };
@@ -87,7 +87,7 @@ describe('loadPushAdapter', () => {
 
   it('is off without push settings, and says so once', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const { loadPushAdapter } = await import('./adapter.ts');
+    const { loadPushAdapter } = await import('./load-adapter.ts');
     expect(await loadPushAdapter(undefined)).toBeNull();
     expect(await loadPushAdapter(undefined)).toBeNull();
     expect(info).toHaveBeenCalledOnce();
@@ -96,14 +96,36 @@ describe('loadPushAdapter', () => {
 
   it('uses the adapter injected for end-to-end tests', async () => {
     window.staffPortalPushAdapter = adapter;
-    const { loadPushAdapter } = await import('./adapter.ts');
+    const { loadPushAdapter } = await import('./load-adapter.ts');
     expect(await loadPushAdapter(settings)).toBe(adapter);
   });
 
   it('loads Firebase only when configured, and gives no adapter where push is unsupported', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const { loadPushAdapter } = await import('./adapter.ts');
+    const { loadPushAdapter } = await import('./load-adapter.ts');
     expect(await loadPushAdapter(settings)).toBeNull(); // happy-dom has no Push API
     expect(info).toHaveBeenCalledWith('[push] this browser cannot receive push messages');
+  });
+});
+
+describe('pushTokenForFrames', () => {
+  it('is the stored token when push is on, empty when off, before any token or when the stored one is invalid', async () => {
+    expect(pushTokenForFrames(true)).toBe('');
+    await registerPush({ adapter, post, user, appId: 'staff-portal' });
+    expect(pushTokenForFrames(true)).toBe('token-1');
+    expect(pushTokenForFrames(false)).toBe('');
+    localStorage.setItem(STORAGE_KEYS.pushToken, JSON.stringify('two words'));
+    expect(pushTokenForFrames(true)).toBe('');
+    expect(localStorage.getItem(STORAGE_KEYS.pushToken)).toBeNull(); // discarded
+  });
+});
+
+describe('forgetPushToken', () => {
+  it('deletes the token at the push service and never rejects', async () => {
+    const deleteToken = vi.fn(async () => undefined);
+    await forgetPushToken({ ...adapter, deleteToken });
+    expect(deleteToken).toHaveBeenCalledOnce();
+    await expect(forgetPushToken({ ...adapter, deleteToken: async () => Promise.reject(new Error('offline')) })).resolves.toBeUndefined();
+    await expect(forgetPushToken(adapter)).resolves.toBeUndefined();
   });
 });

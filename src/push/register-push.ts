@@ -22,6 +22,21 @@ export interface PushUser {
 /** Tokens come from Firebase Cloud Messaging. */
 const PUSH_TRANSPORT = 'fcm';
 
+/** FCM tokens are a few hundred URL-safe characters; anything else stored under the key is not one. */
+const isPushToken = (value: unknown): value is string => typeof value === 'string' && /^[\w:.-]{1,4096}$/.test(value);
+
+/** The device's push token as last stored, for the frame settings; undefined when push never ran. */
+export const storedPushToken = (): string | undefined => readStored('pushToken', isPushToken);
+/**
+ * The push token frames receive in their settings (shell.md §2): empty when push is off for this
+ * deployment, or before this device has a token (the next start has it: tokens outlive pages).
+ */
+export function pushTokenForFrames(pushEnabled: boolean): string {
+  return pushEnabled ? (storedPushToken() ?? '') : '';
+}
+
+export const storedPushRegistration = () => readStored('pushRegistration', isPushRegistrationState);
+
 export type PushOutcome = 'noToken' | 'unchanged' | 'registered' | 'failed';
 
 export interface RegisterPushOptions {
@@ -43,7 +58,7 @@ export async function registerPush({ adapter, post, user, appId }: RegisterPushO
   writeStored('pushToken', token);
   writeStored('notificationAppId', appId);
   const current = { token, appId, userId: user.sub };
-  if (!needsRegistration(readStored('pushRegistration', isPushRegistrationState), current)) return 'unchanged';
+  if (!needsRegistration(storedPushRegistration(), current)) return 'unchanged';
   try {
     await post({ app_id: appId, user_id: user.sub, transport: PUSH_TRANSPORT, token, email: user.email ?? '', phone: user.phone_number ?? '' });
     writeStored('pushRegistration', afterAttempt(current, true));
@@ -52,5 +67,14 @@ export async function registerPush({ adapter, post, user, appId }: RegisterPushO
     console.warn('[push] token registration failed; the next attempt retries it', error);
     writeStored('pushRegistration', afterAttempt(current, false));
     return 'failed';
+  }
+}
+
+/** Logout: this device's token stops being the person's (PushAdapter.deleteToken). Never rejects. */
+export async function forgetPushToken(adapter: PushAdapter): Promise<void> {
+  try {
+    await adapter.deleteToken?.();
+  } catch (error) {
+    console.warn('[push] the push token could not be deleted', error);
   }
 }

@@ -1,9 +1,13 @@
 import { BootSpinner } from '../app/BootSpinner.tsx';
 import { useEffect, type ReactNode } from 'react';
+import { subscribeConnectivity } from '../offline/mode.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSession, useSessionState } from './context.ts';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
+
+/** How often sign-in is tried again while the identity provider cannot be reached. */
+export const PROVIDER_RETRY_MS = 5000;
 
 /** Renders its children only for a signed-in user; otherwise starts sign-in (with a spinner). */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -19,6 +23,21 @@ export function SessionGate({ children }: { children: ReactNode }) {
     // Only on mount: later navigation never restarts sign-in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session]);
+
+  // The provider could not be reached: try again when the connection returns, and now and then, so a
+  // provider that comes back signs the user in without a reload.
+  const failed = state.status === 'error';
+  useEffect(() => {
+    if (!failed) return;
+    const returnTo = location.pathname + location.search;
+    const retry = () => void session.login(returnTo);
+    const timer = setTimeout(retry, PROVIDER_RETRY_MS);
+    const stop = subscribeConnectivity((online) => online && retry());
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [failed, session, location.pathname, location.search]);
 
   if (state.status === 'signedIn' || state.status === 'expired') {
     return (

@@ -1,6 +1,6 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Session } from './session.ts';
+import { LOGOUT_HOOK_TIMEOUT_MS, onLogout, Session } from './session.ts';
 
 function user(expiresInSeconds: number, name = 'u'): User {
   const expires_at = Math.floor(Date.now() / 1000) + expiresInSeconds;
@@ -23,6 +23,7 @@ function fakeManager(stored: User | null) {
   let current = stored;
   const manager = {
     events: { addAccessTokenExpiring: vi.fn(), addAccessTokenExpired: vi.fn() },
+    settings: { scope: 'openid profile offline_access staff-api' },
     getUser: vi.fn(async () => current),
     signinSilent: vi.fn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -49,12 +50,14 @@ describe('Session', () => {
     expect(manager.signinRedirect).not.toHaveBeenCalled();
   });
 
-  it('renews an expired stored user with its refresh token, else starts the login with the return path and language', async () => {
+  it('renews an expired stored user behind the start (calls wait for it), else starts the login with the return path and language', async () => {
     const expired = fakeManager(user(-10));
     const session = new Session(expired as unknown as UserManager);
     await session.start('/x');
+    // Signed in at once from storage: the shell may draw while the token renews.
+    expect(session.getState().status).toBe('signedIn');
+    expect(await session.validAccessToken()).toBe('at-renewed');
     expect(expired.signinSilent).toHaveBeenCalledOnce();
-    expect(session.accessToken()).toBe('at-renewed');
 
     const nobody = fakeManager(null);
     const fresh = new Session(nobody as unknown as UserManager, () => 'en');
@@ -63,7 +66,7 @@ describe('Session', () => {
   });
 
   it('renews once however many ask at the same time (refresh tokens rotate)', async () => {
-    const manager = fakeManager(user(20));
+    const manager = fakeManager(user(120));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/');
     await Promise.all([session.renew(), session.renew(), session.renew()]);
@@ -71,7 +74,7 @@ describe('Session', () => {
   });
 
   it('takes the token another tab renewed instead of spending the refresh token again', async () => {
-    const manager = fakeManager(user(20));
+    const manager = fakeManager(user(120));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/');
     manager.setStored(user(3600, 'other-tab'));
@@ -81,7 +84,7 @@ describe('Session', () => {
   });
 
   it('a failed renewal means the session expired; dismissing forgets the user', async () => {
-    const manager = fakeManager(user(20));
+    const manager = fakeManager(user(120));
     manager.signinSilent.mockRejectedValueOnce(new Error('invalid_grant'));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/');
@@ -95,19 +98,96 @@ describe('Session', () => {
     vi.unstubAllGlobals();
   });
 
-  it('logout clears the stored platform and seller, then ends the provider session', async () => {
-    localStorage.setItem('currentPlatform', '{"id":1,"name":"P"}');
-    localStorage.setItem('currentSeller', '2');
-    localStorage.setItem('localization', '"en"');
+  it('logout removes every personal stored value, keeps the device settings, then ends the provider session', async () => {
+    const personal = {
+      currentPlatform: '{"id":1,"name":"P"}',
+      currentSeller: '2',
+      currentSite: '102',
+      pushToken: '"fcm-token"',
+      notificationAppId: '"staff-portal"',
+      pushRegistrationState: '{"token":"fcm-token","appId":"staff-portal","userId":"staff-0003","success":true}',
+    };
+    const device = { localization: '"en"', sidebarCollapsed: 'true', isOnlineMode: 'true' };
+    for (const [key, value] of Object.entries({ ...personal, ...device })) localStorage.setItem(key, value);
     const manager = fakeManager(user(3600));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/');
     await session.logout();
-    expect(localStorage.getItem('currentPlatform')).toBeNull();
-    expect(localStorage.getItem('currentSeller')).toBeNull();
-    expect(localStorage.getItem('localization')).toBe('"en"');
+    for (const key of Object.keys(personal)) expect(localStorage.getItem(key), key).toBeNull();
+    for (const [key, value] of Object.entries(device)) expect(localStorage.getItem(key), key).toBe(value);
     expect(manager.removeUser).toHaveBeenCalled();
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
+  });
+
+  it('a token expiring within a minute is renewed behind the start, not before it', async () => {
+    const manager = fakeManager(user(30));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/');
+    expect(session.accessToken()).toBe('at-u');
+    expect(manager.signinSilent).toHaveBeenCalledOnce();
+    expect(await session.validAccessToken()).toBe('at-renewed');
+  });
+
+  it('a renewal the provider refuses at start signs in again, without the expired dialog', async () => {
+    const manager = fakeManager(user(-10));
+    manager.signinSilent.mockRejectedValueOnce(Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' }));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/orders');
+    expect(await session.validAccessToken()).toBeNull();
+    await vi.waitFor(() => expect(manager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/orders' } })));
+    expect(session.getState().status).toBe('redirecting');
+  });
+
+  it('refreshing the user keeps a valid token when the provider cannot be reached, and signs in again when it refuses', async () => {
+    const manager = fakeManager(user(3600));
+    manager.signinSilent.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/');
+    expect(await session.refreshUser('/')).toMatchObject({ access_token: 'at-u' });
+    expect(session.getState().status).toBe('signedIn');
+
+    manager.signinSilent.mockRejectedValueOnce(Object.assign(new Error('refused'), { error: 'invalid_grant' }));
+    expect(await session.refreshUser('/here')).toBeNull();
+    expect(manager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/here' } }));
+  });
+
+  it('an unreadable stored session signs in again', async () => {
+    const manager = fakeManager(null);
+    manager.getUser.mockRejectedValueOnce(new SyntaxError('Unexpected token'));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/x');
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(manager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/x' } }));
+  });
+
+  it('a logout while the token renews waits for it, then removes the renewed user too', async () => {
+    const manager = fakeManager(user(30));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/');
+    await session.logout();
+    expect(manager.signinSilent).toHaveBeenCalledOnce();
+    expect(await manager.getUser()).toBeNull();
+    expect(session.getState().status).toBe('redirecting');
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
+  });
+
+  it('logout runs the hooks, and one that never settles does not hold it up', async () => {
+    vi.useFakeTimers();
+    const cleared = vi.fn();
+    const offHang = onLogout(() => new Promise<void>(() => undefined));
+    const offClear = onLogout(cleared);
+    const offThrow = onLogout(() => {
+      throw new Error('push service down');
+    });
+    const manager = fakeManager(user(3600));
+    const session = new Session(manager as unknown as UserManager);
+    const done = session.logout();
+    await vi.advanceTimersByTimeAsync(LOGOUT_HOOK_TIMEOUT_MS);
+    await done;
+    expect(cleared).toHaveBeenCalledOnce();
+    expect(manager.signoutRedirect).toHaveBeenCalled();
+    [offHang, offClear, offThrow].forEach((off) => off());
+    vi.useRealTimers();
   });
 
   it('an unreachable provider is an error state, not a loop', async () => {

@@ -1,5 +1,5 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import { removeStored } from '../storage/local.ts';
+import { removePersonalStored } from '../storage/local.ts';
 
 /**
  * The signed-in session: one store the UI subscribes to. Owns sign-in, single-flight token renewal
@@ -19,8 +19,12 @@ export interface ReturnState {
 }
 
 const RENEW_LOCK = 'staff-portal-token-renewal';
+/** A stored token closer than this to its expiry is renewed behind the start, not before it. */
+export const RENEW_AHEAD_S = 60;
 /** Tokens shorter-lived than the expiring notice would otherwise renew back to back; wait for expiry instead. */
 const MIN_RENEW_INTERVAL_MS = 5000;
+/** A logout hook that has not finished by then is left behind: logout must never hang (issue 15). */
+export const LOGOUT_HOOK_TIMEOUT_MS = 3000;
 /** Hooks other modules add to logout (e.g. the IndexedDB cache clears itself). */
 const logoutHooks = new Set<() => Promise<void> | void>();
 
@@ -33,6 +37,7 @@ export class Session {
   private state: SessionState = { status: 'starting' };
   private readonly listeners = new Set<() => void>();
   private renewing: Promise<User | null> | null = null;
+  private lastFailure: 'refused' | 'unreachable' | null = null;
   private lastRenewal = 0;
 
   /** `language` opens the provider's login page in the portal's language. */
@@ -58,21 +63,60 @@ export class Session {
     this.listeners.forEach((listener) => listener());
   }
 
-  /** The current access token for API calls (never put it in a URL or window.name). */
+  /**
+   * The current access token (never put it in a URL or window.name); null while signed out. A token
+   * this device's clock calls expired is still sent: handheld clocks drift, and the API decides (401).
+   */
   accessToken(): string | null {
     return this.state.status === 'signedIn' ? this.state.user.access_token : null;
   }
 
-  /** Restores the stored user; renews an expired token; otherwise starts the sign-in redirect. */
+  /** The access token for a call: waits for a renewal under way (a start renews behind the shell). */
+  async validAccessToken(): Promise<string | null> {
+    if (this.renewing) await this.renewing;
+    return this.accessToken();
+  }
+
+  /**
+   * Restores the stored user from oidc-client-ts's storage, with no network: the shell may draw at
+   * once. A token that has expired or expires within a minute is renewed behind the start; when that
+   * fails the user signs in again. Without a usable stored user, sign-in starts.
+   */
   async start(returnTo: string): Promise<void> {
+    let user: User | null;
     try {
-      const user = await this.manager.getUser();
-      if (user && !user.expired) return this.set({ status: 'signedIn', user });
-      if (user?.refresh_token && (await this.renew())) return;
-      await this.login(returnTo);
+      user = await this.manager.getUser();
     } catch (error) {
-      this.set({ status: 'error', error: toError(error) });
+      // An unreadable session entry is no session: sign in again (oidc-client-ts reads it as JSON).
+      console.warn('[session] the stored session could not be read', error);
+      await this.manager.removeUser().catch(() => undefined);
+      user = null;
     }
+    if (!user || (user.expired && !user.refresh_token)) return this.login(returnTo);
+    this.set({ status: 'signedIn', user });
+    if (user.expired || (user.expires_in ?? 0) < RENEW_AHEAD_S) void this.renewOrSignIn(returnTo);
+  }
+
+  /**
+   * The user's current claims from the provider (a token renewal), for a start drawn from its
+   * snapshot. A renewal refused for good signs in again; one that failed to reach the provider keeps
+   * the stored user while its token is valid.
+   */
+  async refreshUser(returnTo: string): Promise<User | null> {
+    if (this.state.status !== 'signedIn') return null;
+    return this.renewOrSignIn(returnTo);
+  }
+
+  private async renewOrSignIn(returnTo: string): Promise<User | null> {
+    const before = this.state.status === 'signedIn' ? this.state.user : null;
+    const user = await this.renew({ quietFailure: true });
+    if (user) return user;
+    if (before && !before.expired && this.lastFailure === 'unreachable') {
+      this.set({ status: 'signedIn', user: before });
+      return before;
+    }
+    await this.login(returnTo);
+    return null;
   }
 
   async login(returnTo: string): Promise<void> {
@@ -98,32 +142,41 @@ export class Session {
    * Renews with the refresh token. Single-flight in this tab and across tabs (Web Locks): refresh
    * tokens rotate, and two tabs spending the same one would make the provider revoke the session.
    */
-  renew(): Promise<User | null> {
-    this.renewing ??= this.renewOnce().finally(() => {
+  renew({ quietFailure = false }: { quietFailure?: boolean } = {}): Promise<User | null> {
+    this.renewing ??= this.renewOnce(quietFailure).finally(() => {
       this.renewing = null;
       this.lastRenewal = Date.now();
     });
     return this.renewing;
   }
 
-  private async renewOnce(): Promise<User | null> {
+  private async renewOnce(quietFailure: boolean): Promise<User | null> {
     const before = this.state.status === 'signedIn' || this.state.status === 'expired' ? this.state.user : null;
+    this.lastFailure = null;
     const run = async (): Promise<User | null> => {
       // Another tab may have renewed while this one waited for the lock.
       const stored = await this.manager.getUser();
       if (stored && !stored.expired && stored.expires_at !== before?.expires_at && (stored.expires_in ?? 0) > 60) {
         return stored;
       }
-      return this.manager.signinSilent();
+      // The configured scope, openid and profile included, so the renewed ID token carries the user's
+      // current claims (a provider may give the token only the API's scopes). offline_access asks for
+      // a refresh token at sign-in; a refresh request that names it may be refused.
+      const scope = this.manager.settings.scope.split(' ').filter((name) => name && name !== 'offline_access').join(' ');
+      return this.manager.signinSilent({ extraTokenParams: { scope } });
     };
     try {
       const user = navigator.locks ? await navigator.locks.request(RENEW_LOCK, run) : await run();
       if (!user) throw new Error('renewal returned no user');
-      this.set({ status: 'signedIn', user });
+      // Logging out meanwhile: the renewed user is removed next, never signed in again.
+      if (this.state.status !== 'redirecting') this.set({ status: 'signedIn', user });
       return user;
     } catch (error) {
       console.warn('[session] token renewal failed', error);
-      if (before) this.set({ status: 'expired', user: before });
+      // The provider answered with an error (e.g. invalid_grant): the session is over. Anything else
+      // (network, time-out, provider down) may pass.
+      this.lastFailure = isProviderAnswer(error) ? 'refused' : 'unreachable';
+      if (before && !quietFailure) this.set({ status: 'expired', user: before });
       return null;
     }
   }
@@ -134,13 +187,24 @@ export class Session {
     location.reload();
   }
 
-  /** Logout (shell.md §4): clear the stored platform and seller, then end the provider session. */
+  /**
+   * Logout (shell.md §4): clear the stored platform and seller, then end the provider session. On a
+   * shared handheld the next person must find nothing of this one (issue 15): every personal stored
+   * value goes (site and push state too; the device's language and layout stay, storage/local.ts
+   * KEY_OWNERS), and the hooks clear the IndexedDB cache (start snapshot, flags, offline records)
+   * and the push token.
+   */
   async logout(): Promise<void> {
-    removeStored('platform', 'seller');
-    await Promise.allSettled([...logoutHooks].map((hook) => hook()));
+    // The shell goes first, so nothing of it (a start snapshot, say) is written after the clean-up;
+    // a renewal under way settles before the user is removed, or it would store the user again.
+    // The hooks are taken first: the shell's parts that added them unmount as it leaves.
+    const hooks = [...logoutHooks];
+    this.set({ status: 'redirecting' });
+    await this.renewing?.catch(() => null);
+    removePersonalStored();
+    await Promise.allSettled(hooks.map((hook) => withTimeout(Promise.resolve().then(hook), LOGOUT_HOOK_TIMEOUT_MS)));
     const user = await this.manager.getUser().catch(() => null);
     await this.manager.removeUser();
-    this.set({ status: 'redirecting' });
     try {
       await this.manager.signoutRedirect({ id_token_hint: user?.id_token });
     } catch (error) {
@@ -149,6 +213,14 @@ export class Session {
       location.assign('/');
     }
   }
+}
+
+function isProviderAnswer(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { error?: unknown }).error === 'string';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(resolve, ms))]);
 }
 
 function toError(error: unknown): Error {

@@ -1,7 +1,10 @@
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { UserManager } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../config/schema.ts';
+import { createStateStore, createUserStore } from './stored-entries.ts';
 
 export const CALLBACK_PATH = '/callback';
+/** Per request to the identity provider (discovery, token): under the start-up deadline. */
+export const PROVIDER_TIMEOUT_S = 5;
 
 /**
  * The oidc-client-ts client: authorization code + PKCE, renewal with rotated refresh tokens.
@@ -21,7 +24,10 @@ export function createUserManager(oidc: RuntimeConfig['oidc']): UserManager {
     // The ID token carries every claim the shell needs; the API-audience access token is not for userinfo.
     loadUserInfo: false,
     accessTokenExpiringNotificationTimeInSeconds: 30,
-    userStore: new WebStorageStateStore({ store: window.localStorage, prefix: 'oidc.' }),
-    stateStore: new WebStorageStateStore({ store: window.localStorage, prefix: 'oidc.state.' }),
+    // A provider that does not answer is reported within the start-up deadline, not after minutes.
+    requestTimeoutInSeconds: PROVIDER_TIMEOUT_S,
+    // localStorage through storage/local.ts, each entry validated where it is read (stored-entries.ts).
+    userStore: createUserStore(),
+    stateStore: createStateStore(),
   });
 }

@@ -1,20 +1,32 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ClosedHit, createClosedSearch } from '../access/closed-search.ts';
+import { useRequester } from '../access/requester.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';
+
+const ClosedResults = lazy(() => import('../access/ClosedResults.tsx'));
 
 /**
  * Menu search (shell.md §2): width 500, list max height 300, case- and accent-insensitive.
- * Up/down move, Enter opens, Escape closes. A native modal dialog keeps focus inside.
+ * Up/down move, Enter opens, Escape closes. A native modal dialog keeps focus inside. Below the
+ * results, the matching pages the user cannot open (issue 14), dimmed with their reason; Enter on
+ * one starts an access request. That part loads with the dialog's first opening.
  */
 export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { search, open: openItem } = useNavigation();
+  const requester = useRequester();
   const dialog = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
+  const closedSearch = useClosedSearch(open);
   const hits = useMemo(() => (query.trim() ? search(query) : []), [search, query]);
+  const closed = useMemo(() => (closedSearch ? closedSearch(query) : []), [closedSearch, query]);
+  const total = hits.length + closed.length;
   const listId = useId();
+  const closedListId = `${listId}-closed`;
   const optionId = (index: number) => `${listId}-${index}`;
+  const closedOptionId = (index: number) => optionId(hits.length + index);
 
   useEffect(() => {
     const element = dialog.current;
@@ -25,7 +37,11 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
 
   const choose = (index: number) => {
     const hit = hits[index];
-    if (!hit) return;
+    if (!hit) {
+      // A closed page: its request-access link.
+      document.getElementById(optionId(index))?.querySelector('a')?.click();
+      return;
+    }
     onClose();
     openItem(hit.item);
   };
@@ -33,9 +49,9 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (hits.length === 0) return;
+      if (total === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setSelected((index) => (index + step + hits.length) % hits.length);
+      setSelected((index) => (index + step + total) % total);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       choose(selected);
@@ -71,10 +87,10 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
             type="search"
             role="combobox"
             aria-label={t('MenuSearch.Title')}
-            aria-expanded={hits.length > 0}
-            aria-controls={listId}
+            aria-expanded={total > 0}
+            aria-controls={closed.length > 0 ? `${listId} ${closedListId}` : listId}
             aria-autocomplete="list"
-            aria-activedescendant={hits.length > 0 ? optionId(selected) : undefined}
+            aria-activedescendant={total > 0 ? optionId(selected) : undefined}
             placeholder={t('MenuSearch.Placeholder')}
             value={query}
             autoFocus
@@ -100,7 +116,17 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
               </li>
             ))}
           </ul>
-          {query.trim() && hits.length === 0 && (
+          <Suspense fallback={null}>
+            <ClosedResults
+              id={closedListId}
+              hits={closed}
+              selected={selected - hits.length}
+              optionId={closedOptionId}
+              onHover={(index) => setSelected(hits.length + index)}
+              requester={requester}
+            />
+          </Suspense>
+          {query.trim() && total === 0 && (
             <p className="menu-search__empty" role="status">
               {t('NoResult')}
             </p>
@@ -109,4 +135,20 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
       )}
     </dialog>
   );
+}
+
+/** The closed-pages search, built on first opening from the same gate as the menu; null until loaded. */
+function useClosedSearch(open: boolean): ((query: string) => ClosedHit[]) | null {
+  const { t } = useTranslation();
+  const { resolver } = useNavigation();
+  const [loaded, setLoaded] = useState<{ createClosedSearch: typeof createClosedSearch } | null>(null);
+  useEffect(() => {
+    if (!open || loaded) return;
+    let live = true;
+    void import('../access/closed-search.ts').then((module) => live && setLoaded(module));
+    return () => {
+      live = false;
+    };
+  }, [open, loaded]);
+  return useMemo(() => (loaded ? loaded.createClosedSearch(resolver.explain, (key) => t(key, { ns: 'routes' })) : null), [loaded, resolver, t]);
 }

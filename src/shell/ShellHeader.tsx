@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
 
-/** Sidebar toggle, then the header items (switches, language menu, user menu...) the shell passes in. */
+/**
+ * Sidebar toggle, then the header items (switches, language menu, user menu...) the shell passes in.
+ * A plain banner styled as Ionic's md toolbar: ion-header and ion-toolbar added ~4 KB gzip before
+ * the first frame (collapsing and translucent headers) for nothing this header uses (issue 12).
+ */
 export function ShellHeader({
   sidebarExpanded,
   onToggleSidebar,
@@ -15,23 +19,19 @@ export function ShellHeader({
 }) {
   const { t } = useTranslation();
   return (
-    <ion-header className="shell-header">
-      <ion-toolbar>
-        <div slot="start">
-          <button
-            type="button"
-            className="button button--icon"
-            aria-label={t('Shell.ToggleSidebar')}
-            aria-expanded={sidebarExpanded}
-            onClick={onToggleSidebar}
-          >
-            <Icon icon={menuOutline} />
-          </button>
-        </div>
-        <div slot="end" className="shell-header__end">
-          {children}
-        </div>
-      </ion-toolbar>
-    </ion-header>
+    <header className="shell-header">
+      <div>
+        <button
+          type="button"
+          className="button button--icon"
+          aria-label={t('Shell.ToggleSidebar')}
+          aria-expanded={sidebarExpanded}
+          onClick={onToggleSidebar}
+        >
+          <Icon icon={menuOutline} />
+        </button>
+      </div>
+      <div className="shell-header__end">{children}</div>
+    </header>
   );
 }

@@ -1,5 +1,6 @@
 import { menuController } from '@ionic/core/components';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
 import './ionic-elements.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
@@ -9,6 +10,9 @@ import { useMediaQuery } from './useMediaQuery.ts';
 
 const MENU_ID = 'sidebar';
 const CONTENT_ID = 'shell-main';
+
+/** The stored sidebar choice (shell.md §3), or undefined before any choice. */
+export const storedSidebarCollapsed = (): boolean | undefined => readStored('sidebarCollapsed', isBoolean);
 
 /**
  * Split pane: the sidebar beside the content from the tablet width up, a drawer below it. Mobile-view
@@ -27,11 +31,17 @@ export function ShellLayout({
   children: ReactNode;
 }) {
   useMediaQuery(SPLIT_LAYOUT_QUERY); // re-render when crossing the tablet width
-  const [storedCollapsed, setStoredCollapsed] = useState(() => readStored('sidebarCollapsed', isBoolean));
+  const [storedCollapsed, setStoredCollapsed] = useState(storedSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const width = innerWidth;
   const layout = sidebarLayout(width);
   const collapsed = isSidebarCollapsed(width, storedCollapsed);
+
+  // On a handheld the drawer covers the page: once an item (or Back) moved the portal, it closes.
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (layout === 'drawer') void menuController.close(MENU_ID);
+  }, [pathname, search, layout]);
 
   const toggle = () => {
     const action = sidebarToggle(width, collapsed);

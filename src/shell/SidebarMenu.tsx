@@ -1,11 +1,27 @@
 import { chevronDownOutline, chevronForwardOutline, openOutline } from 'ionicons/icons';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { MenuEntry } from '../gating/visibility.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';
 import { Icon } from './Icon.tsx';
-import { menuIcon } from './menu-icons.ts';
+
+/** A menu icon by its catalogue name, or null while the icons load. */
+type IconOf = (name: string | undefined) => string | null;
+const noIcons: IconOf = () => null;
+
+/** The menu's icons load after the shell has drawn: they are not worth a wait before the first frame. */
+function useMenuIcons(): IconOf {
+  const [iconOf, setIconOf] = useState<IconOf>(() => noIcons);
+  useEffect(() => {
+    let live = true;
+    void import('./menu-icons.ts').then(({ menuIcon }) => live && setIconOf(() => menuIcon));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return iconOf;
+}
 
 /**
  * The sidebar menu, two levels, in plain DOM: a collapsed group renders no children, so hundreds of
@@ -16,6 +32,7 @@ export function SidebarMenu({ activePath, onSearch }: { activePath: string | nul
   const { menu } = useNavigation();
   const activeGroup = menu.find((entry) => entry.children.some((child) => child.path === activePath))?.item.path ?? null;
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(activeGroup ? [activeGroup] : []));
+  const iconOf = useMenuIcons();
   // Stable, so the memoised groups re-render only when their own props change.
   const toggle = useCallback(
     (path: string) =>
@@ -30,7 +47,7 @@ export function SidebarMenu({ activePath, onSearch }: { activePath: string | nul
   return (
     <>
       <button type="button" className="sidebar__search" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
-        <Icon icon={menuIcon('search-outline')} size={20} />
+        <Icon icon={iconOf('search-outline')} size={20} />
         <span>{t('MenuSearch.Open')}</span>
         <kbd aria-hidden="true">Ctrl K</kbd>
       </button>
@@ -41,6 +58,7 @@ export function SidebarMenu({ activePath, onSearch }: { activePath: string | nul
             entry={entry}
             open={opened.has(entry.item.path) || entry.item.path === activeGroup}
             onToggle={toggle}
+            iconOf={iconOf}
             activePath={entry.children.length === 0 || entry.item.path === activeGroup ? activePath : null}
           />
         ))}
@@ -53,18 +71,20 @@ const MenuGroup = memo(function MenuGroup({
   entry,
   open,
   onToggle,
+  iconOf,
   activePath,
 }: {
   entry: MenuEntry;
   open: boolean;
   onToggle: (path: string) => void;
+  iconOf: IconOf;
   activePath: string | null;
 }) {
   const { titleOf } = useNavigation();
   if (entry.children.length === 0) {
     return (
       <li>
-        <MenuLink item={entry.item} active={entry.item.path === activePath} icon={menuIcon(entry.item.icon)} />
+        <MenuLink item={entry.item} active={entry.item.path === activePath} icon={iconOf(entry.item.icon)} />
       </li>
     );
   }
@@ -72,7 +92,7 @@ const MenuGroup = memo(function MenuGroup({
   return (
     <li>
       <button type="button" className="menu__group" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={() => onToggle(entry.item.path)}>
-        <Icon icon={menuIcon(entry.item.icon)} size={20} />
+        <Icon icon={iconOf(entry.item.icon)} size={20} />
         <span className="menu__label">{titleOf(entry.item)}</span>
         <Icon icon={open ? chevronDownOutline : chevronForwardOutline} size={16} />
       </button>
@@ -89,7 +109,8 @@ const MenuGroup = memo(function MenuGroup({
   );
 });
 
-function MenuLink({ item, active, icon }: { item: RouteItem; active: boolean; icon?: string }) {
+/** `icon`: a top-level item's icon (null while loading); children have none. */
+function MenuLink({ item, active, icon }: { item: RouteItem; active: boolean; icon?: string | null }) {
   const { t } = useTranslation();
   const { open, titleOf } = useNavigation();
   const title = titleOf(item);
@@ -115,7 +136,7 @@ function MenuLink({ item, active, icon }: { item: RouteItem; active: boolean; ic
         }
       }}
     >
-      {icon && <Icon icon={icon} size={20} />}
+      {icon !== undefined && <Icon icon={icon} size={20} />}
       <span className="menu__label">{title}</span>
       {external && (
         <>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storedSiteId } from '../app/stored-context.ts';
@@ -14,16 +15,21 @@ export function SiteWatcher({ shownSiteId }: { shownSiteId: number | null }) {
     const onVisible = () => {
       if (document.visibilityState !== 'visible' || open || !siteChangedElsewhere(shownSiteId, storedSiteId())) return;
       open = true;
-      void import('./overlays.ts').then(({ showAlert }) =>
-        showAlert({
-          header: t('Chooser.ChooseSite'),
-          message: t('Warehousing.DetectInvalidSiteMsg'),
-          buttons: [{ text: t('OK'), role: 'confirm', handler: () => location.reload() }],
-        }),
-      );
+      showInvalidSiteDialog(t);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [shownSiteId, t]);
   return null;
+}
+
+/** 'Warehousing.DetectInvalidSiteMsg' (shell.md §4): the shown site is not valid any more; OK reloads. */
+export function showInvalidSiteDialog(t: TFunction): void {
+  void import('./overlays.ts').then(({ showAlert }) =>
+    showAlert({
+      header: t('Chooser.ChooseSite'),
+      message: t('Warehousing.DetectInvalidSiteMsg'),
+      buttons: [{ text: t('OK'), role: 'confirm', handler: () => location.reload() }],
+    }),
+  );
 }

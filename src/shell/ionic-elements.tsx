@@ -1,18 +1,13 @@
-import { defineCustomElement as defineHeader } from '@ionic/core/components/ion-header.js';
 import { defineCustomElement as defineMenu } from '@ionic/core/components/ion-menu.js';
 import { defineCustomElement as defineSplitPane } from '@ionic/core/components/ion-split-pane.js';
-import { defineCustomElement as defineToolbar } from '@ionic/core/components/ion-toolbar.js';
 import type { HTMLAttributes, ReactNode } from 'react';
 
 /**
- * The Ionic components of the signed-in shell, used as custom elements. Their @ionic/react wrappers
- * live in that package's single module, which sits in the entry chunk: importing a wrapper anywhere
- * puts the component into the first download. Defined here, they load with the shell's own chunk.
+ * The Ionic components of the signed-in shell, used as custom elements (no @ionic/react, see
+ * ionic-app.tsx). Defined here, they load with the shell's own chunk, not with the entry.
  */
 defineSplitPane();
 defineMenu();
-defineHeader();
-defineToolbar();
 
 type Base = Omit<HTMLAttributes<HTMLElement>, 'slot'> & { children?: ReactNode; slot?: string };
 
@@ -23,8 +18,6 @@ declare module 'react' {
       'ion-split-pane': Base & { contentId: string; when: string | boolean; disabled?: boolean };
       // React 19 adds `on<event>` props of custom elements as listeners of exactly that event name.
       'ion-menu': Base & { contentId: string; menuId: string; type?: 'overlay' | 'reveal' | 'push'; onionDidOpen?: () => void; onionDidClose?: () => void };
-      'ion-header': Base;
-      'ion-toolbar': Base;
     }
   }
 }

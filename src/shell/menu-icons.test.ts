@@ -1,16 +1,19 @@
 import { ellipseOutline } from 'ionicons/icons';
 import { describe, expect, it } from 'vitest';
 import { flattenCatalogue } from '../catalogue/index.ts';
-import { menuIcon } from './menu-icons.ts';
+import { iconMask } from './icon-mask.ts';
+import { FALLBACK_MENU_ICON, menuIcon } from './menu-icons.ts';
 
 describe('menuIcon', () => {
   it('has an icon for every icon name the catalogue uses', () => {
     const names = new Set(flattenCatalogue().flatMap((item) => (item.icon ? [item.icon] : [])));
-    for (const name of names) expect(menuIcon(name), name).not.toBe(ellipseOutline);
+    for (const name of names) expect(menuIcon(name), name).not.toBe(FALLBACK_MENU_ICON);
   });
 
-  it('falls back to a neutral icon', () => {
-    expect(menuIcon(undefined)).toBe(ellipseOutline);
-    expect(menuIcon('no-such-icon')).toBe(ellipseOutline);
+  it('falls back to a neutral icon, the same drawing as ionicons’ own', () => {
+    expect(menuIcon(undefined)).toBe(FALLBACK_MENU_ICON);
+    expect(menuIcon('no-such-icon')).toBe(FALLBACK_MENU_ICON);
+    const path = (mask: string) => decodeURIComponent(mask).match(/<path[^>]*d=['"]([^'"]+)/)?.[1];
+    expect(path(iconMask(FALLBACK_MENU_ICON))).toBe(path(iconMask(ellipseOutline)));
   });
 });

@@ -4,9 +4,9 @@ import { defineCustomElement as defineModal } from '@ionic/core/components/ion-m
 import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
 
 /**
- * Ionic's alert, toast and modal through their controllers. Import this module lazily: the React wrappers
- * (IonAlert, IonToast) live in @ionic/react's single module and would pull both components into the
- * initial bundle even when rendered only from a lazy chunk.
+ * Ionic's alert, toast and modal through their controllers (the portal uses Ionic's custom elements
+ * without @ionic/react, see ionic-app.tsx). Import this module lazily: it defines the three
+ * components, which no start needs.
  */
 defineAlert();
 defineModal();

@@ -1,7 +1,9 @@
+import { reportProblem } from '../api/tracking.ts';
+
 /**
  * The only module that touches localStorage. Keys of shell.md §3 "Stored locally" live here,
- * values are JSON, and a corrupt or unreadable value reads as "absent" (with a warning) so the
- * shell never breaks on bad storage.
+ * values are JSON. Every value is validated where it is read: a corrupt, unparsable or wrong-shaped
+ * value is removed, reported to tracking and read as "absent", so bad storage never stops the shell.
  */
 export const STORAGE_KEYS = {
   language: 'localization',
@@ -17,25 +19,93 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
+/**
+ * Whose value each key holds. Logout removes every value of the person (issue 15: the next person
+ * on a shared handheld must not start in the previous one's platform, seller or warehouse, nor
+ * receive their notifications); the device's settings stay: the language is chosen for the place
+ * and its staff, the sidebar and the online/offline mode follow the screen and the connection.
+ */
+export const KEY_OWNERS: Readonly<Record<StorageKey, 'person' | 'device'>> = {
+  language: 'device',
+  sidebarCollapsed: 'device',
+  onlineMode: 'device',
+  platform: 'person',
+  seller: 'person',
+  site: 'person',
+  pushToken: 'person',
+  notificationAppId: 'person',
+  pushRegistration: 'person',
+};
+
+export const PERSONAL_KEYS = (Object.keys(KEY_OWNERS) as StorageKey[]).filter((key) => KEY_OWNERS[key] === 'person');
+
 function backend(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {
-    return null; // access denied (privacy mode, sandboxed frame)
+    return null; // access denied (storage blocked by policy or privacy settings, sandboxed frame)
   }
 }
 
-/** Reads a stored value; `accept` narrows the parsed JSON and rejects wrong shapes. */
-export function readStored<T>(key: StorageKey, accept: (value: unknown) => value is T): T | undefined {
-  const raw = backend()?.getItem(STORAGE_KEYS[key]);
-  if (raw == null) return undefined;
+/**
+ * Whether this page may use localStorage at all. Browsers that block site data throw on the first
+ * read ("Access is denied for this document"); sign-in cannot work without it (see storage-blocked
+ * in the README's decisions), so start-up shows the storage-blocked page instead.
+ */
+export function isLocalStorageUsable(): boolean {
   try {
-    const value: unknown = JSON.parse(raw);
-    if (accept(value)) return value;
+    const storage = globalThis.localStorage as Storage | null | undefined;
+    if (!storage) return false;
+    storage.getItem(STORAGE_KEYS.language);
+    return true;
   } catch {
-    // fall through: treated as absent
+    return false;
   }
-  console.warn(`[storage] ignoring corrupt value under "${STORAGE_KEYS[key]}"`);
+}
+
+function readRaw(name: string): string | null {
+  try {
+    return backend()?.getItem(name) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function removeRaw(name: string): void {
+  try {
+    backend()?.removeItem(name);
+  } catch {
+    // storage blocked: nothing stored could be read either
+  }
+}
+
+/** Removes a value that failed validation and reports it (its name and size, never its content). */
+export function discardStored(name: string, raw: string, reason: string): void {
+  removeRaw(name);
+  console.warn(`[storage] discarded an invalid value under "${name}": ${reason}`);
+  reportProblem('storage_invalid', { key: name, reason, length: raw.length });
+}
+
+/** Reads a stored value; `accept` narrows the parsed JSON and rejects wrong shapes (then discarded). */
+export function readStored<T>(key: StorageKey, accept: (value: unknown) => value is T): T | undefined {
+  const name = STORAGE_KEYS[key];
+  const raw = readRaw(name);
+  if (raw === null) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    discardStored(name, raw, 'not JSON');
+    return undefined;
+  }
+  let accepted = false;
+  try {
+    accepted = accept(value);
+  } catch {
+    // a guard that throws on a hostile shape rejects it
+  }
+  if (accepted) return value as T;
+  discardStored(name, raw, 'wrong shape');
   return undefined;
 }
 
@@ -48,8 +118,37 @@ export function writeStored(key: StorageKey, value: unknown): void {
 }
 
 export function removeStored(...keys: StorageKey[]): void {
-  for (const key of keys) backend()?.removeItem(STORAGE_KEYS[key]);
+  for (const key of keys) removeRaw(STORAGE_KEYS[key]);
 }
+
+/** Logout: forgets everything stored for the person, keeps the device's settings (KEY_OWNERS). */
+export function removePersonalStored(): void {
+  removeStored(...PERSONAL_KEYS);
+}
+
+/**
+ * Entries a library keeps under its own names and formats (oidc-client-ts's user and sign-in
+ * state). The caller validates what it reads. Writes throw, so a sign-in whose state could not be
+ * kept fails visibly instead of at the callback.
+ */
+export const libraryEntries = {
+  get: (name: string): string | null => readRaw(name),
+  set(name: string, value: string): void {
+    const storage = backend();
+    if (!storage) throw new Error('localStorage is not available');
+    storage.setItem(name, value);
+  },
+  remove: (name: string): void => removeRaw(name),
+  names(): string[] {
+    const storage = backend();
+    if (!storage) return [];
+    try {
+      return Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((name): name is string => name !== null);
+    } catch {
+      return [];
+    }
+  },
+};
 
 /** Notifies when another tab changes a stored key. */
 export function onStoredChange(key: StorageKey, listener: () => void): () => void {
@@ -61,5 +160,5 @@ export function onStoredChange(key: StorageKey, listener: () => void): () => voi
 }
 
 export const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
-export const isString = (v: unknown): v is string => typeof v === 'string';
-export const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** Platform, seller and site ids: positive integers (0 means "all" in claims, never a choice). */
+export const isEntityId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;

@@ -1,7 +1,7 @@
 import type { Workbox } from 'workbox-window';
 
 /**
- * Registers /sw.js (after the page has loaded, so it never competes with start-up) and reports when
+ * Registers /sw.js (once the shell has drawn, so it never competes with start-up) and reports when
  * a new version waits. The page never reloads by itself: users may have unsaved edits in frames,
  * so the update prompt asks first.
  */
@@ -9,6 +9,16 @@ export interface ServiceWorkerUpdates {
   onUpdateWaiting(listener: () => void): () => void;
   /** Activates the waiting version; the page reloads once it controls the page. */
   applyUpdate(): void;
+}
+
+/** When no shell draws (sign-in, a blocking page), the worker still registers after this long. */
+export const REGISTER_FALLBACK_MS = 5000;
+let markShellDrawn: () => void = () => undefined;
+const shellDrawn = new Promise<void>((resolve) => (markShellDrawn = resolve));
+
+/** The shell has drawn and created its start frame: the worker may register now. */
+export function serviceWorkerMayRegister(): void {
+  markShellDrawn();
 }
 
 export function registerServiceWorker(): ServiceWorkerUpdates | null {
@@ -26,8 +36,18 @@ export function registerServiceWorker(): ServiceWorkerUpdates | null {
         wb.register().catch((error: unknown) => console.warn('[sw] registration failed', error));
         resolve(wb);
       });
-    if (document.readyState === 'complete') start();
-    else addEventListener('load', start, { once: true });
+    // Not before the shell has drawn and created its start frame (workbox-window is not worth a
+    // byte of the start's critical path); pages that never draw the shell register a little later.
+    let started = false;
+    const startOnce = () => {
+      if (started) return;
+      started = true;
+      start();
+    };
+    shellDrawn.then(startOnce);
+    const fallback = () => setTimeout(startOnce, REGISTER_FALLBACK_MS);
+    if (document.readyState === 'complete') fallback();
+    else addEventListener('load', fallback, { once: true });
   });
   return {
     onUpdateWaiting(listener) {
@@ -42,4 +62,14 @@ export function registerServiceWorker(): ServiceWorkerUpdates | null {
       });
     },
   };
+}
+
+/** Calls `listener` when the service worker has stored a changed /config.json (sw/sw.ts). */
+export function onConfigUpdated(listener: () => void): () => void {
+  if (!('serviceWorker' in navigator)) return () => undefined;
+  const onMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'CONFIG_UPDATED') listener();
+  };
+  navigator.serviceWorker.addEventListener('message', onMessage);
+  return () => navigator.serviceWorker.removeEventListener('message', onMessage);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { activeFrame, activeFrameHandle, appOrigin, appReady, expectShell, signIn, storeContext, useEnglish } from './support.ts';
+import { activeFrame, activeFrameHandle, appOrigin, appReady, expectShell, signIn, STACK_PORTS, storeContext, useEnglish } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -99,7 +99,7 @@ test.describe('frame messages', () => {
       await signIn(page, 'cashier', '/dpos/orders');
       await expect(activeFrame(page).getByRole('heading', { name: /Path: \/dpos\/orders/ })).toBeVisible();
       const frame = await activeFrameHandle(page);
-      await frame.goto(`http://${host}:4200/?send=all&path=/cashier/receipt`);
+      await frame.goto(`http://${host}:${STACK_PORTS.apps}/?send=all&path=/cashier/receipt`);
       await expect(frame.getByRole('heading', { level: 1 })).toContainText(/hostile/i);
       await page.waitForTimeout(1000);
       await expect(page).toHaveURL('/dpos/orders'); // no route sync
@@ -109,13 +109,15 @@ test.describe('frame messages', () => {
   }
 });
 
-test('window.name carries the settings and no token', async ({ page }) => {
+test('window.name carries the settings and no access, refresh or ID token', async ({ page }) => {
   await signIn(page, 'cashier', '/cashier/receipt');
   await expect(activeFrame(page).getByRole('heading', { name: /Path: \/cashier\/receipt/ })).toBeVisible();
   const frame = await activeFrameHandle(page);
   const name = await frame.evaluate(() => window.name);
-  expect(name).not.toMatch(/token|eyJ/i);
+  expect(name).not.toMatch(/access_?token|refresh_?token|id_?token|eyJ/i);
   const settings = JSON.parse(name);
+  // shell.md §2 lists the push token: present, empty where push is off (as here).
+  expect(settings.pushToken).toBe('');
   expect(settings).toMatchObject({
     language: 'en',
     platformId: 1,

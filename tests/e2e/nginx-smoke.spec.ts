@@ -4,6 +4,7 @@
  * path — sign-in, a frame route, an offline reload — must run through it without one violation.
  */
 import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { startStack, type Stack } from '../../dev/stack.ts';
 import { contentSecurityPolicy, freePort, readRuntimeConfig, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
@@ -12,6 +13,18 @@ import { activeFrame, expectShell, signIn, useEnglish } from './support.ts';
 const titles = JSON.parse(readFileSync('src/i18n/locales/en/routes.json', 'utf8')) as { Cashier: { Group: string; Receipt: string } };
 let stack: Stack;
 let nginx: RunningNginx;
+
+/** A GET with another Host header than the address's (node's http: fetch may not set Host). */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+}
 
 test.beforeAll(async () => {
   // The provider only sends the code back to origins it knows: nginx's port must be one of them.
@@ -48,6 +61,14 @@ test('nginx answers with the generated headers, caching and fallbacks', async ({
   }
   expect(await (await get('/config.json')).json()).toEqual(JSON.parse(readFileSync(stack.configFile, 'utf8')));
   expect((await get('/manifest.webmanifest')).headers()['content-type']).toBe('application/manifest+json');
+  // Each brand host its own manifest (the generated map on $host); a host the config does not know, none.
+  const manifestOf = async (host: string) => {
+    const { status, body } = await getWithHost(`${nginx.loopback}/manifest.webmanifest`, host);
+    return status === 200 ? (JSON.parse(body) as { name: string; theme_color: string; id: string }) : status;
+  };
+  expect(await manifestOf('portal.localhost')).toMatchObject({ name: 'Staff Desktop', theme_color: '#1e6fd9', id: '/' });
+  expect(await manifestOf('staff.portal.localhost')).toMatchObject({ name: 'Đông Dương Staff Hub', theme_color: '#0f7a4a', id: '/' });
+  expect(await manifestOf('unknown.localhost')).toBe(404);
 
   const missing = await get('/assets/missing-0000.js');
   expect(missing.status()).toBe(404);

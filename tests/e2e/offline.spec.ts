@@ -1,27 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { activeFrame, appReady, expectShell, signIn, useEnglish } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { NOTIFICATION_CLICK_TEST } from '../../src/push/message.ts';
+import { activeFrame, controlledByServiceWorker, deliverPush, expectShell, prepareOfflineUse, shownNotifications, signIn, useEnglish } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
-
-/** Waits until the portal's service worker controls the page (it claims the page on first install). */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
-}
-
-/** Signs in online and opens the POS create-order page once, so both the portal and the POS app can work offline. */
-async function prepareOfflineUse(page: Page) {
-  await signIn(page, 'cashier', '/dpos/create-order');
-  await appReady(activeFrame(page));
-  await expect(activeFrame(page).getByText('Available offline')).toBeVisible();
-  await controlledByServiceWorker(page);
-}
 
 test('with no network a signed-in user lands in the offline shell from the cache and can use the POS', async ({ page, context }) => {
   await prepareOfflineUse(page);
@@ -90,7 +73,7 @@ test.describe('IndexedDB cache', () => {
           const open = indexedDB.open('staff-portal-cache');
           open.onsuccess = () => {
             const tx = open.result.transaction('records', 'readwrite');
-            tx.objectStore('records').put({ name: 'user', value: { sub: 42, roles: 'not a list' }, savedAt: 'yesterday' });
+            tx.objectStore('records').put({ name: 'snapshot', value: { sub: 42, parts: { user: { roles: 'not a list' } } }, savedAt: 'yesterday' });
             tx.oncomplete = () => {
               open.result.close();
               resolve();
@@ -150,35 +133,27 @@ test.describe('IndexedDB cache', () => {
   });
 });
 
-test('a push message arriving while the portal is closed shows a notification from the service worker', async ({ page, context, baseURL }) => {
+test('a push message arriving while the portal is closed shows a notification from the service worker, and a click opens its route', async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(['notifications'], { origin });
   await signIn(page, 'cashier');
   await controlledByServiceWorker(page);
 
-  // A page of another site holds the DevTools session; no portal tab is open when the message comes.
-  const other = await context.newPage();
-  await other.goto('http://erp.portal.localhost:4200/');
-  const cdp = await context.newCDPSession(other);
-  const registration = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const portal = registrations.find((candidate) => candidate.scopeURL === `${origin}/` && !candidate.isDeleted);
-      if (portal) resolve(portal.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registration;
-  await page.close();
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: `${origin}/`,
-    registrationId,
-    data: JSON.stringify({ notification: { title: 'Đơn hàng mới #1024', body: 'Khách vừa đặt tại quầy' }, data: { route: '/dpos/orders' } }),
-  });
+  // No portal tab is open when the message comes.
+  await deliverPush(context, origin, { notification: { title: 'Đơn hàng mới #1024', body: 'Khách vừa đặt tại quầy' }, data: { route: '/dpos/orders' } }, page);
 
   const portal = await context.newPage();
   await portal.goto('/404');
-  const notifications = await portal.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, data: notification.data as unknown })),
-  );
+  const notifications = await shownNotifications(portal);
   expect(notifications).toEqual([expect.objectContaining({ title: 'Đơn hàng mới #1024', body: 'Khách vừa đặt tại quầy', data: expect.objectContaining({ route: '/dpos/orders' }) })]);
+
+  // Activating it (the worker's click entry: tests cannot click a system notification) shows its route in the portal tab.
+  await expectShell(portal);
+  await portal.evaluate(
+    async ([type, title]) => (await navigator.serviceWorker.ready).active?.postMessage({ type, title }),
+    [NOTIFICATION_CLICK_TEST, 'Đơn hàng mới #1024'] as const,
+  );
+  await expect(portal).toHaveURL('/dpos/orders');
+  await expectShell(portal);
+  await expect.poll(() => shownNotifications(portal)).toEqual([]);
 });

@@ -55,3 +55,35 @@ test('the push token is registered with the local API, and the result stored', a
   await page.waitForTimeout(1500);
   expect(again).toBe(false);
 });
+
+test('frames get the push token; logout deletes it at the push service and forgets the push state', async ({ page }) => {
+  await useEnglish(page);
+  const deleted: string[] = [];
+  await page.exposeFunction('e2ePushTokenDeleted', (token: string) => void deleted.push(token));
+  await page.addInitScript(() => {
+    const notify = (window as unknown as { e2ePushTokenDeleted: (token: string) => Promise<void> }).e2ePushTokenDeleted;
+    window.staffPortalPushAdapter = {
+      getToken: async () => 'e2e-token',
+      onForegroundMessage: () => () => undefined,
+      deleteToken: () => notify('e2e-token'),
+    };
+  });
+  await signIn(page, 'cashier', `${stack.portal}/`);
+  await expectShell(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pushRegistrationState'))).not.toBeNull();
+  // The token is stored now; the next start's frames carry it in window.name (shell.md §2).
+  await page.reload();
+  await expectShell(page);
+  const frame = page.locator('.frame-host iframe:not([hidden])');
+  await expect.poll(async () => JSON.parse((await frame.evaluate((element: HTMLIFrameElement) => element.name)) || '{}')).toMatchObject({
+    pushToken: 'e2e-token',
+    notificationAppId: 'staff-portal-e2e',
+  });
+
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible();
+  expect(deleted).toEqual(['e2e-token']);
+  await page.goto(`${stack.portal}/config.json`);
+  expect(await page.evaluate(() => ['pushToken', 'notificationAppId', 'pushRegistrationState'].map((key) => localStorage.getItem(key)))).toEqual([null, null, null]);
+});

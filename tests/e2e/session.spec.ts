@@ -148,13 +148,13 @@ test('a session that cannot be renewed shows the session-expired dialog; OK sign
 test('an API 401 signs the user out', async ({ page }) => {
   await signIn(page, 'cashier');
   await expectShell(page);
-  // The stored access token no longer verifies (as after a key rotation): the API answers 401.
-  await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
-    const user = JSON.parse(localStorage.getItem(key)!);
-    user.access_token = `${user.access_token}tampered`;
-    localStorage.setItem(key, JSON.stringify(user));
-  });
+  // The API no longer accepts the token (as after a key rotation). A start renews the token behind
+  // the shell first, so the answer is forced here rather than by spoiling the stored token.
+  await page.context().route(`${API}/**`, (route) =>
+    route.request().method() === 'OPTIONS'
+      ? route.continue()
+      : route.fulfill({ status: 401, headers: { 'access-control-allow-origin': '*' }, json: { code: 40104, message: 'The access token belongs to no known user' } }),
+  );
   await page.reload();
   await expect(page.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Fixture users of dev/fixtures/users.json (password: `<username>123`). */
 export type FixtureUser =
@@ -14,10 +14,15 @@ export type FixtureUser =
   | 'flagsdown'
   | 'nosite';
 
-/** The local stack's addresses (dev/README.md); the portal is Playwright's baseURL. */
-export const IDP = 'http://id.portal.localhost:4000';
-export const API = 'http://api.portal.localhost:4100';
-export const appOrigin = (kebabKey: string) => `http://${kebabKey}.portal.localhost:4200`;
+/** The local stack's addresses (dev/README.md, ports from the same variables); the portal is Playwright's baseURL. */
+export const STACK_PORTS = {
+  idp: Number(process.env.IDP_PORT ?? 4000),
+  api: Number(process.env.API_PORT ?? 4100),
+  apps: Number(process.env.APPS_PORT ?? 4200),
+};
+export const IDP = `http://id.portal.localhost:${STACK_PORTS.idp}`;
+export const API = `http://api.portal.localhost:${STACK_PORTS.api}`;
+export const appOrigin = (kebabKey: string) => `http://${kebabKey}.portal.localhost:${STACK_PORTS.apps}`;
 
 /** Opens `path` and signs in through the real provider's login page (Vietnamese or English). */
 export async function signIn(page: Page, user: FixtureUser, path = '/'): Promise<void> {
@@ -69,4 +74,53 @@ export async function storeContext(page: Page, platform: { id: number; name: str
 /** A sample app's script has run (its controls are wired) once it has stamped its load time. */
 export async function appReady(frame: ReturnType<typeof activeFrame>): Promise<void> {
   await expect(frame.locator('#loaded-at')).toHaveAttribute('datetime', /^\d{4}-/);
+}
+
+/** Waits until the portal's service worker controls the page (it claims the page on first install). */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+/**
+ * Signs the cashier in online on `path` (an offline page of the catalogue) and waits until both the
+ * portal and that page's app can work offline.
+ */
+export async function prepareOfflineUse(page: Page, path = '/dpos/create-order'): Promise<void> {
+  await signIn(page, 'cashier', path);
+  await appReady(activeFrame(page));
+  await expect(activeFrame(page).getByText('Available offline')).toBeVisible();
+  await controlledByServiceWorker(page);
+}
+
+/**
+ * Delivers a push message to the portal's real service worker through the DevTools protocol, from
+ * a page of another site (so no portal tab need be open). Closes `portal` first when given: a portal
+ * tab in view would show the message as a toast instead of a system notification.
+ */
+export async function deliverPush(context: BrowserContext, portalOrigin: string, data: unknown, portal?: Page): Promise<void> {
+  const other = await context.newPage();
+  await other.goto(`${appOrigin('erp')}/`);
+  const cdp = await context.newCDPSession(other);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((candidate) => candidate.scopeURL === `${portalOrigin}/` && !candidate.isDeleted);
+      if (found) resolve(found.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await portal?.close();
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${portalOrigin}/`, registrationId, data: JSON.stringify(data) });
+}
+
+/** The notifications the portal's worker shows now. */
+export function shownNotifications(page: Page) {
+  return page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, data: notification.data as unknown })),
+  );
 }

@@ -1,6 +1,6 @@
 import { createFrameClient, readFrameSettings, type FrameSettings } from '../../../packages/frame-client/index.ts';
 import { byId, send, wireControls } from './controls.ts';
-import { POS_CACHE } from './pos-cache.ts';
+import { OFFLINE_CACHE } from './offline-cache.ts';
 
 /** A sample embedded app page: shows the shell's settings and talks to the shell with the real frame client. */
 
@@ -25,6 +25,8 @@ function renderSettings(current: FrameSettings | null) {
 
 renderSettings(settings);
 client.onSettings(renderSettings);
+// Links inside the app must not add history entries of their own: the shell keeps one per move.
+client.keepHistoryWithShell();
 byId<HTMLInputElement>('route-path').value = location.pathname + location.search;
 wireControls((kind) => {
   if (kind === 'all') throw new Error('not offered here');
@@ -37,8 +39,8 @@ const loadedAt = byId<HTMLTimeElement>('loaded-at');
 loadedAt.dateTime = new Date().toISOString();
 loadedAt.textContent = new Date().toLocaleTimeString();
 
-/** The POS works offline: its own service worker, plus this page and its modules cached on first visit. */
-async function keepPosOffline(worker: string) {
+/** The POS and the ERP's to-do list work offline: their own service worker, plus this page and its modules cached on first visit. */
+async function keepOffline(worker: string) {
   const offline = byId('offline-status');
   try {
     await navigator.serviceWorker.register(worker, { scope: '/', type: 'module' });
@@ -46,11 +48,15 @@ async function keepPosOffline(worker: string) {
       .getEntriesByType('resource')
       .map((entry) => entry.name)
       .filter((url) => new URL(url).origin === location.origin);
-    await (await caches.open(POS_CACHE)).addAll([location.href, ...sameOrigin]);
+    await (await caches.open(OFFLINE_CACHE)).addAll([location.href, ...sameOrigin]);
     offline.textContent = 'Available offline';
   } catch (error) {
     offline.textContent = `Not available offline: ${(error as Error).message}`;
   }
 }
-const { posWorker } = document.body.dataset;
-if (posWorker) void keepPosOffline(posWorker);
+const { offlineWorker } = document.body.dataset;
+if (offlineWorker) void keepOffline(offlineWorker);
+
+// Everything above is drawn: tell the shell (offline it trusts a frame only once it says so).
+// `?no-ready` plays an app built before the message existed.
+if (settings && !new URLSearchParams(location.search).has('no-ready')) client.ready();

@@ -1,7 +1,7 @@
-import { POS_CACHE } from './pos-cache.ts';
+import { OFFLINE_CACHE } from './offline-cache.ts';
 
 /**
- * The sample POS app's own service worker (module worker): network first, cache as fallback, so
+ * The own service worker of the sample apps whose pages work offline (POS, and the ERP's to-do list) (module worker): network first, cache as fallback, so
  * its pages keep working when the browser is offline. Typed by hand because the project compiles
  * with the DOM library, not WebWorker.
  */
@@ -27,13 +27,13 @@ worker.addEventListener('fetch', (event) => {
 });
 
 async function networkFirst(request: Request): Promise<Response> {
-  const cache = await caches.open(POS_CACHE);
+  const cache = await caches.open(OFFLINE_CACHE);
   try {
     const response = await fetch(request);
     if (response.ok) await cache.put(request, response.clone());
     return response;
   } catch {
     const cached = (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
-    return cached ?? new Response('The POS is offline and this page was never opened here.', { status: 503 });
+    return cached ?? new Response('This app is offline and this page was never opened here.', { status: 503 });
   }
 }

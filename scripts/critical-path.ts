@@ -1,0 +1,147 @@
+/**
+ * The critical path of a signed-in start (issue 12): every JS and CSS file the browser downloads
+ * before the start route's frame is created, derived from Vite's build manifest. The entry and its
+ * static imports load first; then the dynamic imports listed here, each with its own static imports
+ * and CSS (Vite's preload helper fetches those together with the chunk).
+ *
+ * The lists below are the one place that says which dynamic imports a start waits for.
+ * `tests/e2e/critical-path.spec.ts` records a real signed-in start in Chromium and fails when the
+ * browser downloads a JS or CSS file before the frame that is not on this path, or when a file
+ * awaited here is not downloaded: a new `await import(…)` on the start-up path cannot go unbudgeted.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+
+/** Vite's build manifest entry (dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** `{language}` stands for the start language: only its translations are downloaded. */
+const LANGUAGE = '{language}';
+
+/**
+ * Dynamic imports a signed-in start awaits before the first frame, as manifest keys (source paths),
+ * with the place that awaits them.
+ */
+export const AWAITED_AT_START: readonly { key: string; awaitedBy: string }[] = [
+  { key: 'src/app/SignedInApp.tsx', awaitedBy: 'src/app/boot.tsx (signedInLoaded from App.tsx)' },
+  { key: `src/i18n/locales/${LANGUAGE}/translation.json`, awaitedBy: 'src/i18n/index.ts (initI18n)' },
+  { key: `src/i18n/locales/${LANGUAGE}/routes.json`, awaitedBy: 'src/i18n/index.ts (initI18n)' },
+  { key: 'src/flags/flagr-provider.ts', awaitedBy: 'src/flags/load.ts (loadFlags)' },
+];
+
+/**
+ * Dynamic imports every start makes without waiting for them, which usually land before the frame
+ * on a first start: counted too, so the figure holds what a handheld really downloads.
+ */
+export const LOADED_ALONGSIDE: readonly { key: string; loadedBy: string }[] = [
+  ...ionicHelpers('ion-app').map((key) => ({ key, loadedBy: "Ionic's ion-app, once it has loaded (idle callback)" })),
+  ...ionicHelpers('ion-menu').map((key) => ({ key, loadedBy: "Ionic's ion-menu (the shell's sidebar), once it has loaded (its gesture)" })),
+];
+
+/**
+ * The modules an Ionic component drawn at start imports once it has loaded (ion-app: tap click,
+ * focus-visible, keyboard assist, and on some platforms status tap and input shims; ion-menu: its
+ * swipe gesture), read from the installed Ionic so an upgrade that renames them is followed.
+ * Platform-dependent ones are counted too (the larger path: input shims load on Android and iOS
+ * phones), except the status-bar tap, which Ionic starts only in hybrid (Capacitor, Cordova) apps.
+ */
+export function ionicHelpers(component: string): string[] {
+  const require = createRequire(import.meta.url);
+  const components = join(dirname(require.resolve('@ionic/core/package.json')), 'components');
+  const source = readFileSync(join(components, `${component}.js`), 'utf8');
+  const imported = [...source.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((match) => match[1] as string);
+  return imported
+    .filter((file) => !/export\s*\{[^}]*\bas startStatusTap\b/.test(readFileSync(join(components, file), 'utf8')))
+    .map((file) => `node_modules/@ionic/core/components/${file}`);
+}
+
+export type Reason = 'entry' | 'awaited' | 'alongside';
+
+export interface PathFile {
+  file: string;
+  /** Why it is on the path: the entry's closure, an awaited dynamic import's, or one loaded alongside. */
+  reason: Reason;
+  /** The manifest key whose loading brings this file. */
+  via: string;
+}
+
+/**
+ * The files of the critical path in the order a start requests them: the entry's static closure,
+ * then each awaited import's, then those loaded alongside. Each file appears once, under the first
+ * reason that brings it. Throws when a listed import is not in the manifest (renamed or removed:
+ * the list must follow the code). A key that is in the manifest only as a static import of another
+ * chunk (inlined by the bundler) adds nothing of its own.
+ */
+export function criticalPath(manifest: Manifest, language: string, alongside: readonly { key: string }[] = LOADED_ALONGSIDE): PathFile[] {
+  const files = new Map<string, PathFile>();
+  const seen = new Set<string>();
+  const visit = (key: string, reason: Reason, via: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest: update scripts/critical-path.ts to follow the code`);
+    const add = (file: string) => {
+      if (!files.has(file)) files.set(file, { file, reason, via });
+    };
+    add(chunk.file);
+    chunk.imports?.forEach((imported) => visit(imported, reason, via));
+    chunk.css?.forEach(add);
+  };
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`the build manifest has ${entries.length} entries, 1 expected (index.html)`);
+  for (const [key] of entries) visit(key, 'entry', key);
+  for (const { key } of AWAITED_AT_START) {
+    const resolved = key.replace(LANGUAGE, language);
+    visit(resolved, 'awaited', resolved);
+  }
+  for (const { key } of alongside) {
+    const resolved = chunkKey(manifest, key);
+    if (resolved) visit(resolved, 'alongside', key);
+  }
+  return [...files.values()];
+}
+
+/**
+ * The manifest key of the chunk holding a module loaded alongside: its own path when it is a chunk of
+ * its own, `_<name>-<hash>.js` when the bundler made it a chunk shared with other importers, or null
+ * when it was inlined into a chunk already on the path (Ionic's modules are named `p-<id>.js`).
+ * Only our own modules must be found: a missing one means the list no longer follows the code.
+ */
+function chunkKey(manifest: Manifest, key: string): string | null {
+  if (manifest[key]) return key;
+  const name = key.slice(key.lastIndexOf('/') + 1).replace(/\.m?js$/, '');
+  const shared = Object.keys(manifest).find((candidate) => candidate.startsWith(`_${name}-`));
+  if (shared) return shared;
+  if (key.startsWith('node_modules/@ionic/core/')) return null;
+  throw new Error(`${key} is not in the build manifest: update scripts/critical-path.ts to follow the code`);
+}
+
+export interface SizedPathFile extends PathFile {
+  gzip: number;
+}
+
+export interface CriticalPathFigures {
+  language: string;
+  files: SizedPathFile[];
+  gzip: number;
+}
+
+export const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+export const readManifest = (distDir: string): Manifest => JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+/** The critical path of a production build in one start language, each file with its gzip size. */
+export function measureCriticalPath(distDir: string, language: string): CriticalPathFigures {
+  const files = criticalPath(readManifest(distDir), language).map((entry) => ({ ...entry, gzip: gzipSize(join(distDir, entry.file)) }));
+  return { language, files, gzip: files.reduce((sum, entry) => sum + entry.gzip, 0) };
+}

@@ -1,0 +1,98 @@
+import { User, type UserManager } from 'oidc-client-ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Tracker, type TrackingBatch } from '../api/tracking.ts';
+import { createStateStore, createUserStore, isStoredUser } from './stored-entries.ts';
+import { createUserManager } from './user-manager.ts';
+
+const oidc = { authority: 'http://id.test', clientId: 'staff-portal', scope: 'openid', domain: 'test' };
+const USER_KEY = 'oidc.user:http://id.test:staff-portal';
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+const validUser = () => ({
+  id_token: 'id',
+  access_token: 'at',
+  refresh_token: 'rt',
+  token_type: 'Bearer',
+  scope: 'openid',
+  profile: { sub: 'staff-0002', name: 'Ngân' },
+  expires_at: inAnHour(),
+});
+
+/** The corrupt entries of issue 15 (each hung the boot spinner, or showed a wrong error). */
+const CORRUPT: Array<[string, () => string]> = [
+  ['a JSON string', () => '"garbage"'],
+  ['not JSON', () => '{not json'],
+  ['a number', () => '42'],
+  ['true', () => 'true'],
+  ['null', () => 'null'],
+  ['an empty array', () => '[]'],
+  ['an array', () => '[1,"a",{}]'],
+  ['an empty object', () => '{}'],
+  ['a wrong-shaped object', () => '{"foo":"bar","n":1}'],
+  ['a user without profile', () => JSON.stringify({ ...validUser(), profile: undefined })],
+  ['a profile that is a string', () => JSON.stringify({ ...validUser(), profile: 'staff-0002' })],
+  ['a profile that is an array', () => JSON.stringify({ ...validUser(), profile: ['staff-0002'] })],
+  ['a profile without sub', () => JSON.stringify({ ...validUser(), profile: { name: 'x' } })],
+  ['no access token', () => JSON.stringify({ ...validUser(), access_token: undefined })],
+  ['no expiry (never expires)', () => JSON.stringify({ ...validUser(), expires_at: undefined })],
+  ['an expiry that is text', () => JSON.stringify({ ...validUser(), expires_at: 'soon' })],
+  ['a very large value', () => JSON.stringify('x'.repeat(3_000_000))],
+];
+
+beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => {}));
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('the oidc-client-ts user entry', () => {
+  it.each(CORRUPT)('%s is discarded: the library sees no user, so sign-in starts again', async (_name, entry) => {
+    localStorage.setItem(USER_KEY, entry());
+    const manager = createUserManager(oidc);
+    await expect(manager.getUser()).resolves.toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+  });
+
+  it('a valid entry is the signed-in user', async () => {
+    localStorage.setItem(USER_KEY, JSON.stringify(validUser()));
+    const user = await createUserManager(oidc).getUser();
+    expect(user?.profile.sub).toBe('staff-0002');
+    expect(user?.expired).toBe(false);
+    expect(localStorage.getItem(USER_KEY)).not.toBeNull();
+  });
+
+  it('what the library stores after sign-in reads back as valid', async () => {
+    const manager: UserManager = createUserManager(oidc);
+    const profile = { ...validUser().profile, iss: 'http://id.test', aud: 'staff-portal', exp: inAnHour(), iat: 0 };
+    await manager.storeUser(new User({ ...validUser(), profile, session_state: null }));
+    expect(isStoredUser(localStorage.getItem(USER_KEY)!)).toBe(true);
+    expect((await manager.getUser())?.access_token).toBe('at');
+  });
+
+  it('a discarded entry is reported to tracking once a tracker runs, without its content', async () => {
+    new Tracker(async () => undefined).start()(); // takes the reports of the cases above
+    localStorage.setItem(USER_KEY, '"secret-looking value"');
+    await createUserStore().get('user:http://id.test:staff-portal');
+    const sent: TrackingBatch[] = [];
+    const tracker = new Tracker(async (batch) => sent.push(batch));
+    const stop = tracker.start();
+    await tracker.flush();
+    stop();
+    expect(sent[0]?.events).toEqual([
+      expect.objectContaining({ type: 'custom', name: 'storage_invalid', properties: { key: USER_KEY, reason: 'not a valid oidc-client-ts entry', length: 22 } }),
+    ]);
+    expect(JSON.stringify(sent)).not.toContain('secret-looking');
+  });
+});
+
+describe('the sign-in state entries', () => {
+  it('keeps valid ones, discards corrupt ones, lists and removes by key', async () => {
+    const store = createStateStore();
+    await store.set('abc', JSON.stringify({ id: 'abc', created: 1, code_verifier: 'v' }));
+    localStorage.setItem('oidc.state.bad', '[]');
+    expect(await store.getAllKeys()).toEqual(expect.arrayContaining(['abc', 'bad']));
+    expect(await store.get('bad')).toBeNull();
+    expect(localStorage.getItem('oidc.state.bad')).toBeNull();
+    expect(JSON.parse((await store.remove('abc'))!)).toMatchObject({ id: 'abc' });
+    expect(await store.getAllKeys()).toEqual([]);
+  });
+});

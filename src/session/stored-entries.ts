@@ -1,0 +1,77 @@
+import type { StateStore } from 'oidc-client-ts';
+import { z } from 'zod/mini';
+import { discardStored, libraryEntries } from '../storage/local.ts';
+
+/**
+ * oidc-client-ts's stores over the portal's one localStorage module. Its entries are validated
+ * where they are read: the library trusts any JSON it finds, and a user entry that is a string, a
+ * number, an array, a wrong-shaped object or a user without `profile` became a "signed-in" user
+ * with no profile and no expiry, on whom start-up waited for ever (issue 15). Such an entry is
+ * discarded (and reported), so the library sees no user and sign-in starts again.
+ */
+
+/** What the shell relies on in a stored user: a token, its expiry, and a profile naming the user. */
+const storedUserSchema = z.object({
+  access_token: z.string().check(z.minLength(1)),
+  expires_at: z.number().check(z.refine(Number.isFinite)),
+  profile: z.looseObject({ sub: z.string().check(z.minLength(1)) }),
+  token_type: z.optional(z.string()),
+  id_token: z.optional(z.string()),
+  refresh_token: z.optional(z.string()),
+  scope: z.optional(z.string()),
+  session_state: z.optional(z.nullable(z.string())),
+});
+
+/** A sign-in request's state, kept across the provider's redirect. */
+const storedStateSchema = z.looseObject({ id: z.string().check(z.minLength(1)), created: z.number() });
+
+type Schema = typeof storedUserSchema | typeof storedStateSchema;
+
+/** Whether a stored entry's text is valid for `schema`; never throws. */
+export function isValidEntry(raw: string, schema: Schema): boolean {
+  try {
+    return schema.safeParse(JSON.parse(raw)).success;
+  } catch {
+    return false;
+  }
+}
+
+export const isStoredUser = (raw: string): boolean => isValidEntry(raw, storedUserSchema);
+
+class ValidatedStore implements StateStore {
+  constructor(
+    private readonly prefix: string,
+    private readonly schema: Schema,
+  ) {}
+
+  async get(key: string): Promise<string | null> {
+    const name = this.prefix + key;
+    const raw = libraryEntries.get(name);
+    if (raw === null || isValidEntry(raw, this.schema)) return raw;
+    // The key names the provider and client, never the person: safe to report.
+    discardStored(name, raw, 'not a valid oidc-client-ts entry');
+    return null;
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    libraryEntries.set(this.prefix + key, value);
+  }
+
+  async remove(key: string): Promise<string | null> {
+    const raw = await this.get(key);
+    libraryEntries.remove(this.prefix + key);
+    return raw;
+  }
+
+  async getAllKeys(): Promise<string[]> {
+    return libraryEntries
+      .names()
+      .filter((name) => name.startsWith(this.prefix))
+      .map((name) => name.slice(this.prefix.length));
+  }
+}
+
+/** The signed-in user, under `oidc.user:<authority>:<client id>`. */
+export const createUserStore = (): StateStore => new ValidatedStore('oidc.', storedUserSchema);
+/** Sign-in requests in flight, under `oidc.state.<id>`. */
+export const createStateStore = (): StateStore => new ValidatedStore('oidc.state.', storedStateSchema);

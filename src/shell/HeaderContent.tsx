@@ -1,0 +1,60 @@
+import { arrowBackOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import type { RouteItem } from '../catalogue/types.ts';
+import type { UpgradeWindow } from '../maintenance/windows.ts';
+import type { SwitchAbility } from '../navigation/route-options.ts';
+import { deferred } from './deferred.tsx';
+import { HeaderExtras } from './HeaderExtras.tsx';
+import { HeaderSwitches } from './HeaderSwitches.tsx';
+import { Icon } from './Icon.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+const UpgradeCountdown = deferred(() => import('../maintenance/UpgradeCountdown.tsx').then((module) => module.UpgradeCountdown), { idle: true });
+
+export interface HeaderContentProps {
+  route: RouteItem | null;
+  routeTitle: string;
+  mobileView: boolean;
+  offline: boolean;
+  flags: Readonly<Record<string, boolean>>;
+  switches: SwitchAbility;
+  /** Maintenance: the countdown before a window, and where it sends the user at zero. */
+  windows: UpgradeWindow[];
+  path: string;
+  bypass: boolean;
+  replace(to: string): void;
+  onBack(): void;
+  onContactSupport(): void;
+  onSearch(): void;
+}
+
+/**
+ * The header's content: on a mobile-view route a back button and the page title only; otherwise the
+ * countdown, search / support / survey, the platform, seller and site switches, language and account.
+ */
+export function HeaderContent(props: HeaderContentProps) {
+  const { t } = useTranslation();
+  const { route, offline } = props;
+  if (props.mobileView) {
+    return (
+      <div className="mobile-view-bar">
+        {!route?.hideBackButton && (
+          <button type="button" className="button button--icon" aria-label={t('Navigation.Back')} onClick={props.onBack}>
+            <Icon icon={arrowBackOutline} />
+          </button>
+        )}
+        {!route?.hideTitle && <h1 className="mobile-view-bar__title">{props.routeTitle}</h1>}
+      </div>
+    );
+  }
+  return (
+    <>
+      {!offline && <UpgradeCountdown windows={props.windows} path={props.path} bypass={props.bypass} navigate={props.replace} />}
+      {!offline && <HeaderExtras route={route} flags={props.flags} onContactSupport={props.onContactSupport} onSearch={props.onSearch} />}
+      <HeaderSwitches show={props.switches} />
+      <LanguageMenu />
+      <UserMenu />
+    </>
+  );
+}

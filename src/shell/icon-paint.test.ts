@@ -1,0 +1,84 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ionicons from 'ionicons/icons';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../dev/testing/browser.ts';
+import { darkShares } from '../../dev/testing/pixels.ts';
+import { CATALOGUE } from '../catalogue/index.ts';
+import { iconMask } from './icon-mask.ts';
+import { FALLBACK_MENU_ICON, menuIcon } from './menu-icons.ts';
+
+/**
+ * Every icon the shell and the catalogue draw must paint pixels (issue 13: the back button's arrow
+ * painted nothing). Chromium draws each mask exactly as `.icon` uses it, and the painted share is
+ * counted. The shell's icons are found in the source, so a new one is checked without listing it.
+ */
+const SRC = join(import.meta.dirname, '..');
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
+const shellIconNames = new Set(
+  sourceFiles(SRC).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'ionicons\/icons'/g)].flatMap((match) =>
+      match[1]!.split(',').map((name) => name.trim()).filter(Boolean),
+    ),
+  ),
+);
+const icons = ionicons as unknown as Record<string, string>;
+const catalogueItems = CATALOGUE.flatMap((item) => [item, ...(item.children ?? [])]);
+const catalogueIcons = new Set(catalogueItems.map((item) => menuIcon(item.icon)));
+const drawn = new Map<string, string>([
+  ...[...shellIconNames].map((name) => [name, icons[name]!] as const),
+  ...[...catalogueIcons].map((icon) => [Object.keys(icons).find((name) => icons[name] === icon) ?? icon.slice(0, 60), icon] as const),
+]);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+const BOX = 48;
+const COLUMNS = 10;
+
+/** The share of each 48×48 box its mask paints, all drawn at once by Chromium's mask-image. */
+async function paintedShares(masks: string[]): Promise<number[]> {
+  const rows = Math.ceil(masks.length / COLUMNS);
+  const page = await browser.newPage({ viewport: { width: BOX * COLUMNS, height: BOX * rows } });
+  try {
+    const boxes = masks
+      .map((mask) => `<span style="width:${BOX}px;height:${BOX}px;background:#000;mask-image:${mask.replaceAll('"', '&quot;')};mask-size:contain;mask-repeat:no-repeat"></span>`)
+      .join('');
+    await page.setContent(`<body style="margin:0;background:#fff;display:grid;grid-template-columns:repeat(${COLUMNS},${BOX}px)">${boxes}</body>`);
+    const png = await page.screenshot();
+    const cells = masks.map((_, index) => ({ x: (index % COLUMNS) * BOX, y: Math.floor(index / COLUMNS) * BOX, width: BOX, height: BOX }));
+    return await darkShares(page, png, cells);
+  } finally {
+    await page.close();
+  }
+}
+
+describe('icons as CSS masks', () => {
+  it('finds the icons the shell and the catalogue draw', () => {
+    expect(shellIconNames).toContain('arrowBackOutline');
+    expect(shellIconNames).toContain('menuOutline');
+    expect(catalogueIcons.size).toBeGreaterThan(10);
+    // A name the menu does not know would silently draw the fallback circle.
+    const unknown = catalogueItems.filter((item) => item.icon && menuIcon(item.icon) === FALLBACK_MENU_ICON).map((item) => `${item.path}: ${item.icon}`);
+    expect(unknown).toEqual([]);
+    for (const [name, icon] of drawn) expect(icon, name).toMatch(/^data:image\/svg\+xml/);
+  });
+
+  it('every one of them paints visible pixels', async () => {
+    const entries = [...drawn];
+    const shares = await paintedShares(entries.map(([, icon]) => iconMask(icon)));
+    const blank = entries
+      .map(([name], index) => ({ name, share: shares[index]! }))
+      .filter(({ share }) => share < 0.03)
+      .map(({ name, share }) => `${name} (${(share * 100).toFixed(1)} %)`);
+    expect(blank).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+/** Longest wait for an idle moment: a page that is never idle still gets the work done. */
+export const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Runs `callback` once the browser is idle (after a start has drawn the shell and created its start
+ * frame, which happens in the renders right after the shell's first one); returns a cancel function.
+ * Without requestIdleCallback (Safari) it runs on the next task.
+ */
+export function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 0);
+  return () => clearTimeout(id);
+}

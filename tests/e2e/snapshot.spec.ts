@@ -1,0 +1,217 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { startStack, type Stack } from '../../dev/stack.ts';
+import { expectShell, signIn, useEnglish } from './support.ts';
+
+/**
+ * The start snapshot (instant start): a second start draws the shell from the last start, then
+ * reconciles with what the back end says now. This file runs its own stack on free ports so it can
+ * change the fixtures between two starts without touching the other tests' stack.
+ */
+let stack: Stack;
+let pristine: string;
+let pristineConfig: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portal: { mode: 'preview', port: 0 } });
+  pristine = JSON.stringify({ users: stack.fixtures.users, flags: stack.fixtures.flags });
+  pristineConfig = readFileSync(stack.configFile, 'utf8');
+});
+test.afterAll(async () => stack?.close());
+
+test.beforeEach(async ({ page }) => {
+  await useEnglish(page);
+  // Each test starts from the built-in fixtures (the objects the provider and API read are changed in place).
+  const { users, flags } = JSON.parse(pristine) as Pick<Stack['fixtures'], 'users' | 'flags'>;
+  users.forEach((user, index) => Object.assign(stack.fixtures.users[index]!, user));
+  flags.forEach((flag, index) => Object.assign(stack.fixtures.flags[index]!, flag));
+  writeFileSync(stack.configFile, pristineConfig);
+});
+
+/** Changes the runtime config the portal serves. */
+interface ConfigChange {
+  ribbon: string | null;
+  brands: { hosts: Record<string, { appName: string }> };
+  startup?: { snapshotMaxAgeHours?: number; deadlineSeconds?: number };
+}
+function changeConfig(change: (config: ConfigChange) => void): void {
+  const config = JSON.parse(readFileSync(stack.configFile, 'utf8')) as ConfigChange;
+  change(config);
+  writeFileSync(stack.configFile, JSON.stringify(config));
+}
+
+const fixtureUser = (username: string) => stack.fixtures.users.find((user) => user.username === username)!;
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** The start snapshot as IndexedDB holds it, or null. */
+type StoredSnapshot = { sub: string; parts: Record<string, unknown> } | null;
+function storedSnapshot(page: Page): Promise<StoredSnapshot> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredSnapshot>((resolve) => {
+        const open = indexedDB.open('staff-portal-cache');
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('records')) return resolve(null);
+          const get = db.transaction('records').objectStore('records').get('snapshot');
+          get.onsuccess = () => resolve(((get.result as { value?: StoredSnapshot } | undefined)?.value ?? null));
+          get.onerror = () => resolve(null);
+        };
+      }),
+  );
+}
+
+/** Signs in and waits for the start to store its snapshot. */
+async function firstStart(page: Page, username: string, path: string): Promise<void> {
+  await signIn(page, username as Parameters<typeof signIn>[1], `${stack.portal}${path}`);
+  await expectShell(page);
+  await expect.poll(async () => (await storedSnapshot(page))?.sub).toBe(fixtureUser(username).claims.sub);
+}
+
+test('a second start draws the shell and the start frame before any API call answers', async ({ page }) => {
+  await firstStart(page, 'cashier', '/dpos/orders');
+  const held: Route[] = [];
+  await page.route(`${stack.api}/**`, (route) => void held.push(route));
+  await page.reload();
+  await expectShell(page);
+  await expect(menu(page).getByRole('link', { name: 'Point-of-sale orders', exact: true })).toBeVisible();
+  await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
+  await expect(page.getByRole('status')).toHaveCount(0); // no spinner
+  // The revalidation behind it is waiting on the held API.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await page.unroute(`${stack.api}/**`);
+  await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+});
+
+test('a permission removed between two starts: the route turns 403 and its menu item goes, in place', async ({ page }) => {
+  await firstStart(page, 'cashier', '/dpos/orders');
+  const cashier = fixtureUser('cashier');
+  cashier.claims.permissions = cashier.claims.permissions.filter((permission) => permission !== 'sale-portal:order:read');
+  await page.reload();
+  await expectShell(page);
+  await expect(page.getByRole('heading', { name: 'You have no permission to access this page.' })).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: 'Point-of-sale orders', exact: true })).toHaveCount(0);
+  await expect.poll(async () => JSON.stringify((await storedSnapshot(page))?.parts.user)).not.toContain('sale-portal:order:read');
+});
+
+test('a flag turned off between two starts: the route turns 404 and its menu item goes', async ({ page }) => {
+  await firstStart(page, 'cashier', '/cashier/finance/payment-receipt-list');
+  await expect(menu(page).getByRole('link', { name: 'Receipts and vouchers', exact: true })).toBeVisible();
+  stack.fixtures.flags.find((flag) => flag.key === 'refactored-finance-pos')!.enabled = false;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'The page does not exist.' })).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: 'Receipts and vouchers', exact: true })).toHaveCount(0);
+});
+
+test('the seller gone between two starts: the no-valid-seller message replaces the shell', async ({ page }) => {
+  await firstStart(page, 'cashier', '/');
+  (fixtureUser('cashier').claims.meta_data as Record<string, unknown>).seller_id = '999';
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /no valid seller or site assigned/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'hotro@staff-portal.example' })).toBeVisible();
+});
+
+test('the shown site gone between two starts: the invalid-site dialog, and OK reloads into a valid site', async ({ page }) => {
+  await firstStart(page, 'picker', '/');
+  const siteShown = ((await storedSnapshot(page))?.parts.site as { id: number }).id;
+  const metaData = fixtureUser('picker').claims.meta_data as { siteIds: number[] };
+  metaData.siteIds = metaData.siteIds.filter((id) => id !== siteShown);
+  await page.reload();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('The system detected that you switched to another site');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expectShell(page);
+  await expect.poll(async () => ((await storedSnapshot(page))?.parts.site as { id: number }).id).not.toBe(siteShown);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('a session that cannot be renewed: the second start goes to sign-in', async ({ page }) => {
+  await firstStart(page, 'cashier', '/');
+  // The provider refuses the stored refresh token (as after a revocation).
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
+      const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...entry, refresh_token: 'revoked' }));
+    }
+  });
+  await page.reload();
+  await expect(page.getByLabel(/^(Tên đăng nhập|Username)$/)).toBeVisible();
+});
+
+test('one device, two people: after the cashier logs out and the picker signs in, nothing of the cashier’s snapshot is left', async ({ page }) => {
+  await firstStart(page, 'cashier', '/');
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByLabel(/^(Tên đăng nhập|Username)$/)).toBeVisible();
+  await firstStart(page, 'picker', '/');
+  const snapshot = JSON.stringify(await storedSnapshot(page));
+  expect(snapshot).toContain(fixtureUser('picker').claims.sub);
+  expect(snapshot).not.toContain(fixtureUser('cashier').claims.sub);
+  expect(snapshot).not.toContain(fixtureUser('cashier').claims.name);
+  await expect(page.getByRole('button', { name: /^Account: / })).toHaveAccessibleName(new RegExp(fixtureUser('picker').claims.name));
+});
+
+test('a config change of the brand applies at once: the start from the worker’s copy reloads into the new brand', async ({ page }) => {
+  await firstStart(page, 'cashier', '/');
+  await expect(page).toHaveTitle(/Staff Desktop/);
+  changeConfig((config) => (config.brands.hosts['portal.localhost']!.appName = 'Kho Miền Nam'));
+  await page.reload();
+  await expect(page).toHaveTitle(/Kho Miền Nam/);
+  await expectShell(page);
+});
+
+test('any other config change waits for the next start (no reload under the user’s hands)', async ({ page }) => {
+  await firstStart(page, 'cashier', '/');
+  await expect(page.getByRole('note')).toHaveText('DEV');
+  changeConfig((config) => (config.ribbon = 'STAG'));
+  await page.reload();
+  await expectShell(page);
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  // The worker has the new copy once it has revalidated: the next start shows it.
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('runtime-config')).match('/config.json'))?.text()))
+    .toContain('STAG');
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  await expect(page.getByRole('note')).toHaveText('DEV');
+  await page.reload();
+  await expect(page.getByRole('note')).toHaveText('STAG');
+});
+
+test('past the start-up deadline the page names what is still loading; with an older snapshot of this user it continues offline', async ({ page, context }) => {
+  changeConfig((config) => (config.startup = { deadlineSeconds: 2 }));
+  await firstStart(page, 'cashier', '/');
+  // Half a day later: the snapshot is too old to draw, the token has expired, and the provider is slow.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('staff-portal-cache');
+        open.onsuccess = () => {
+          const store = open.result.transaction('records', 'readwrite').objectStore('records');
+          const get = store.get('snapshot');
+          get.onsuccess = () => {
+            store.put({ ...get.result, savedAt: Date.now() - 13 * 3_600_000 });
+            store.transaction.oncomplete = () => resolve();
+          };
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
+      const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...entry, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+    }
+  });
+  await context.route(`${stack.issuer}/token`, () => undefined);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'The portal is taking longer than usual to start' })).toBeVisible();
+  await expect(page.getByText(/Still waiting for (the feature settings|your sellers)/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue offline' }).click();
+  await expect(page.getByRole('note')).toHaveText('Offline Mode');
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'To-do list' })).toBeVisible();
+});

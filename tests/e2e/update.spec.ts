@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startStack, type Stack } from '../../dev/stack.ts';
+import { freePort, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
+import { activeFrame, appReady, controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
+
+/**
+ * Issue 13, item 5: a real second release behind the same origin. Two production builds with
+ * different version strings (PORTAL_COMMIT goes into __APP_VERSION__ and so into the worker's
+ * precache list); nginx serves whichever `current` points at, as a deployment would switch it.
+ */
+const work = mkdtempSync(join(tmpdir(), 'staff-portal-releases-'));
+const release = (name: string) => join(work, name);
+const current = join(work, 'current');
+const VERSION_A = '2.77.0-e2e-a';
+const VERSION_B = '2.77.0-e2e-b';
+let stack: Stack;
+let nginx: RunningNginx;
+
+function build(name: string, commit: string) {
+  execFileSync('npx', ['vite', 'build', '--outDir', release(name), '--emptyOutDir', '--logLevel', 'error'], {
+    env: { ...process.env, PORTAL_COMMIT: commit },
+    stdio: 'pipe',
+  });
+}
+
+/** Points `current` at a release in one step (rename over the old link), like a deployment's switch. */
+function deploy(name: string) {
+  const next = join(work, 'current.next');
+  symlinkSync(release(name), next);
+  renameSync(next, current);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  build('a', 'e2e-a');
+  build('b', 'e2e-b');
+  deploy('a');
+  const port = await freePort();
+  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portal: { mode: 'none' }, portalOriginPorts: [port] });
+  nginx = await startNginx({ root: current, runtimeConfigFile: stack.configFile, port });
+});
+
+test.afterAll(async () => {
+  await nginx?.close();
+  await stack?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const prompt = (page: Page) => page.locator('ion-toast').filter({ hasText: 'A new version of the portal is available.' });
+/** What the browser does on its own after a while (or on the next navigation): look for a new worker. */
+const checkForUpdate = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+test('a new release shows the update prompt, waits while a frame is editing, and Reload starts the new version', async ({ page }) => {
+  test.setTimeout(120_000);
+  await useEnglish(page);
+  await signIn(page, 'cashier', `${nginx.origin}/`);
+  await expectShell(page);
+  await expect(page.getByTestId('app-version')).toContainText(VERSION_A);
+  await controlledByServiceWorker(page);
+  const frame = activeFrame(page);
+  await appReady(frame);
+
+  // The user is editing in a frame when release B goes live.
+  await frame.getByRole('button', { name: 'Start editing' }).click();
+  deploy('b');
+  await checkForUpdate(page);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), { timeout: 30_000 })
+    .toBe(true);
+  // The prompt waits: reloading now would lose the edits.
+  await page.waitForTimeout(1500);
+  await expect(prompt(page)).toHaveCount(0);
+
+  await frame.getByRole('button', { name: 'End editing' }).click();
+  await expect(prompt(page)).toBeVisible();
+  await expect(page.getByTestId('app-version')).toContainText(VERSION_A); // nothing reloads by itself
+
+  const reloaded = page.waitForEvent('load');
+  await prompt(page).getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expectShell(page);
+  await expect(page.getByTestId('app-version')).toContainText(VERSION_B);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+  await expect(prompt(page)).toHaveCount(0);
+});
