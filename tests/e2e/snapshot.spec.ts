@@ -128,9 +128,11 @@ test('the shown site gone between two starts: the invalid-site dialog, and OK re
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
-test('a session that cannot be renewed: the second start goes to sign-in', async ({ page }) => {
+test('a session that cannot be renewed: the second start goes to sign-in', async ({ page, context }) => {
   await firstStart(page, 'cashier', '/');
-  // The provider refuses the stored refresh token (as after a revocation).
+  // The provider ended the session: its cookie is gone (or the provider would sign in again at once)
+  // and it refuses the stored refresh token.
+  await context.clearCookies();
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
       const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
