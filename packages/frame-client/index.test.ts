@@ -82,6 +82,23 @@ describe('frame client', () => {
     away.remove();
   });
 
+  it('the page a link opened says its path again: the message sent while leaving may reach the shell too late', () => {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const settings = readFrameSettings(JSON.stringify({ parentOrigin: 'https://portal.example' }));
+    history.replaceState(null, '', '/receipts?page=2');
+    sessionStorage.setItem('staff-portal:pending-route', '/receipts?page=2');
+    const undo = createFrameClient(parent, settings).keepHistoryWithShell();
+    expect(parent.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'route', path: '/receipts?page=2' }, 'https://portal.example');
+    expect(sessionStorage.getItem('staff-portal:pending-route')).toBeNull();
+    undo();
+
+    // A page reached any other way (a reload, the shell's own address) says nothing.
+    vi.mocked(parent.postMessage).mockClear();
+    sessionStorage.setItem('staff-portal:pending-route', '/receipts?page=3');
+    createFrameClient(parent, settings).keepHistoryWithShell()();
+    expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+
   it('refuses to talk when not embedded by the shell', () => {
     expect(readFrameSettings('not json')).toBeNull();
     expect(() => createFrameClient({ postMessage: vi.fn() } as unknown as Window, null).logout()).toThrow(/Not embedded/);

@@ -159,12 +159,18 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
      * move, so Android's Back would need two presses or move only the frame. With this on, the
      * app's same-origin link clicks and pushState replace the frame's entry and tell the shell the
      * new path instead; the shell adds the one entry Back returns through. Returns an undo.
+     *
+     * A message posted just before the page unloads may reach the shell after the frame has moved on,
+     * when the shell can no longer tell which frame sent it (Chromium then gives no usable source), so
+     * a link also leaves its path in sessionStorage and the page it opens says the path again.
      */
     keepHistoryWithShell(): () => void {
       if (!parentOrigin) return () => undefined;
       const history = globalThis.history;
       const pushState = history.pushState;
       const relative = (url: URL) => url.pathname + url.search;
+      const here = relative(new URL(location.href));
+      if (takePendingRoute() === here) send({ protocol: PROTOCOL, type: 'route', path: here });
       history.pushState = function (data: unknown, unused: string, url?: string | URL | null) {
         history.replaceState(data, unused, url);
         if (url !== undefined && url !== null) send({ protocol: PROTOCOL, type: 'route', path: relative(new URL(url, location.href)) });
@@ -177,6 +183,7 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
         if (url.origin !== location.origin) return;
         event.preventDefault();
         send({ protocol: PROTOCOL, type: 'route', path: relative(url) });
+        leavePendingRoute(relative(url));
         location.replace(url.href);
       };
       addEventListener('click', onClick);
@@ -196,4 +203,25 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
       return () => removeEventListener('message', onMessage);
     },
   };
+}
+
+/** The path an in-app link left for the page it opens to announce (keepHistoryWithShell). */
+const PENDING_ROUTE_KEY = 'staff-portal:pending-route';
+
+function leavePendingRoute(path: string): void {
+  try {
+    sessionStorage.setItem(PENDING_ROUTE_KEY, path);
+  } catch {
+    // Storage blocked: the message sent before leaving is all the shell gets.
+  }
+}
+
+function takePendingRoute(): string | null {
+  try {
+    const path = sessionStorage.getItem(PENDING_ROUTE_KEY);
+    sessionStorage.removeItem(PENDING_ROUTE_KEY);
+    return path;
+  } catch {
+    return null;
+  }
 }

@@ -5,38 +5,28 @@ import { PICKING_PROCESS, PICKING_PROCESS_DESKTOP_VIEW } from '../catalogue/flag
 import type { RouteItem } from '../catalogue/types.ts';
 import { deriveShellModel, type ShellViewInput } from './shell-model.ts';
 import { shellContext, type ShellParts } from './startup.ts';
+import { portalUser, seller, shellParts, site } from './testing.ts';
 
 const config = runtimeConfigSchema.parse(example);
 const runtime = { config, isAdminDomain: false };
 
 /** The fixture picker (dev/fixtures/users.json) at site 101 of seller 1. */
-const picker = (overrides: Partial<ShellParts> = {}): ShellParts => ({
-  user: {
-    sub: 'staff-0003',
-    name: 'Lê Văn Kho',
-    email: null,
-    phone: null,
-    picture: null,
-    tenantId: null,
-    roles: [],
-    permissions: ['staff-bff:upgrading-process:read', 'warehouse:picking-process:update', 'warehouse:quality-control:update:inbound'],
-    metaData: {},
-    platformClaim: 1,
-    sellerClaim: { kind: 'ids', ids: [1] },
-    siteIds: [101],
-  },
-  flags: { [PICKING_PROCESS]: true },
-  platform: null,
-  seller: { id: 1, name: 'Seller 1', isActive: true },
-  sellers: [{ id: 1, name: 'Seller 1', isActive: true }],
-  site: { id: 101, name: 'Kho 101' },
-  sites: [{ id: 101, name: 'Kho 101' }],
-  websites: [],
-  numberFormat: { thousandSeparator: '.', decimalSeparator: ',' },
-  sellerNumberFormat: { thousandSeparator: ',', decimalSeparator: '.' },
-  upgradeWindows: [{ pathPrefix: '/warehousing', from: '2030-01-01T00:00:00+07:00', to: '2030-01-01T02:00:00+07:00', service: 'WMS' }],
-  ...overrides,
-});
+const picker = (overrides: Partial<ShellParts> = {}): ShellParts =>
+  shellParts({
+    user: portalUser({
+      sub: 'staff-0003',
+      permissions: ['staff-bff:upgrading-process:read', 'warehouse:picking-process:update', 'warehouse:quality-control:update:inbound'],
+      sellerClaim: { kind: 'ids', ids: [1] },
+      siteIds: [101],
+    }),
+    flags: { [PICKING_PROCESS]: true },
+    seller: seller(1),
+    sellers: [seller(1)],
+    site: site(101),
+    sites: [site(101)],
+    upgradeWindows: [{ pathPrefix: '/warehousing', from: '2030-01-01T00:00:00+07:00', to: '2030-01-01T02:00:00+07:00', service: 'WMS' }],
+    ...overrides,
+  });
 
 const input = (pathname: string, overrides: Partial<ShellViewInput> = {}): ShellViewInput => ({
   pathname,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createCache, type CacheProblem } from '../offline/cache.ts';
 import { matchesChoices, readSnapshot, saveSnapshot } from './snapshot.ts';
 import { shellContext, type ShellParts } from './startup.ts';
+import { portalUser, seller, shellParts } from './testing.ts';
 
 const HOUR = 3_600_000;
 let databases = 0;
@@ -11,39 +12,16 @@ function freshCache() {
   return { cache: createCache({ name: `snapshot-test-${++databases}`, onProblem: (problem) => problems.push(problem) }), problems };
 }
 
-const parts = (overrides: Partial<ShellParts> = {}): ShellParts => ({
-  user: {
-    sub: 'picker-1',
-    name: 'Người Lấy Hàng',
-    email: null,
-    phone: null,
-    picture: null,
-    tenantId: null,
-    roles: [],
-    permissions: ['warehouse:picking:read'],
-    metaData: {},
-    platformClaim: 1,
-    sellerClaim: { kind: 'ids', ids: [2, 3] },
-    siteIds: [5, 6],
-  },
-  flags: { epic: true },
-  platform: null,
-  seller: { id: 2, name: 'Seller 2', isActive: true },
-  sellers: [
-    { id: 2, name: 'Seller 2', isActive: true },
-    { id: 3, name: 'Seller 3', isActive: true },
-  ],
-  site: { id: 5, name: 'Kho 5' },
-  sites: [
-    { id: 5, name: 'Kho 5' },
-    { id: 6, name: 'Kho 6' },
-  ],
-  websites: [{ type: 'WEB', tempiWebsiteId: 7 }],
-  numberFormat: { thousandSeparator: '.', decimalSeparator: ',' },
-  sellerNumberFormat: { thousandSeparator: ',', decimalSeparator: '.' },
-  upgradeWindows: [{ pathPrefix: '/warehousing', from: '2030-01-01T00:00:00+07:00', to: '2030-01-01T02:00:00+07:00', service: 'WMS' }],
-  ...overrides,
-});
+/** A picker of sellers 2 and 3 at site 5 of 5 and 6. */
+const parts = (overrides: Partial<ShellParts> = {}): ShellParts =>
+  shellParts({
+    user: portalUser({ sub: 'picker-1', permissions: ['warehouse:picking:read'], sellerClaim: { kind: 'ids', ids: [2, 3] }, siteIds: [5, 6] }),
+    flags: { epic: true },
+    sellers: [seller(2), seller(3)],
+    websites: [{ type: 'WEB', tempiWebsiteId: 7 }],
+    upgradeWindows: [{ pathPrefix: '/warehousing', from: '2030-01-01T00:00:00+07:00', to: '2030-01-01T02:00:00+07:00', service: 'WMS' }],
+    ...overrides,
+  });
 
 const read = (cache: ReturnType<typeof freshCache>['cache'], options: Partial<Parameters<typeof readSnapshot>[1]> = {}) =>
   readSnapshot(cache, { sub: 'picker-1', version: '2.77.0-a', maxAgeMs: 12 * HOUR, choices: {}, ...options });

@@ -2,37 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SnapshotRead } from './snapshot.ts';
 import { StartFlow, type StartFlowDeps } from './start-flow.ts';
 import { shellContext, type ShellParts, type StartupState } from './startup.ts';
-import type { PortalUser } from './user.ts';
+import { shellParts, site } from './testing.ts';
 
-const user: PortalUser = {
-  sub: 'cashier-1',
-  name: 'Thu Ngân',
-  email: null,
-  phone: null,
-  picture: null,
-  tenantId: null,
-  roles: [],
-  permissions: ['pos:all:all'],
-  metaData: {},
-  platformClaim: 1,
-  sellerClaim: { kind: 'ids', ids: [2] },
-  siteIds: [5],
-};
-const parts = (overrides: Partial<ShellParts> = {}): ShellParts => ({
-  user,
-  flags: {},
-  platform: null,
-  seller: { id: 2, name: 'Seller 2', isActive: true },
-  sellers: [{ id: 2, name: 'Seller 2', isActive: true }],
-  site: { id: 5, name: 'Kho 5' },
-  sites: [{ id: 5, name: 'Kho 5' }],
-  websites: [],
-  numberFormat: { thousandSeparator: '.', decimalSeparator: ',' },
-  sellerNumberFormat: { thousandSeparator: '.', decimalSeparator: ',' },
-  upgradeWindows: [],
-  ...overrides,
-});
+const parts = (overrides: Partial<ShellParts> = {}) => shellParts({ flags: {}, sites: [site(5)], ...overrides });
 const snapshotContext = shellContext(parts());
+const { user } = snapshotContext;
 
 /** Deps whose start-up sequence answers when the test says; timers and connectivity are in the test's hands. */
 function setup(overrides: Partial<StartFlowDeps> & { snapshot?: SnapshotRead } = {}) {

@@ -2,28 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import type { PortalApi, Seller, Site } from '../api/portal-api.ts';
 import { reconcile, runStartup, sameContext, shellContext, START_BUDGET, type ShellContextValue, type ShellParts, type StartupDeps } from './startup.ts';
-import type { PortalUser } from './user.ts';
-
-const seller = (id: number): Seller => ({ id, name: `Seller ${id}`, isActive: true });
-const site = (id: number): Site => ({ id, name: `Site ${id}` });
-
-function portalUser(overrides: Partial<PortalUser> = {}): PortalUser {
-  return {
-    sub: 'staff-1',
-    name: 'Thu Ngân',
-    email: null,
-    phone: null,
-    picture: null,
-    tenantId: null,
-    roles: [],
-    permissions: ['pos:all:all'],
-    metaData: {},
-    platformClaim: 1,
-    sellerClaim: { kind: 'ids', ids: [2] },
-    siteIds: [],
-    ...overrides,
-  };
-}
+import { portalUser, seller, shellParts, site } from './testing.ts';
 
 /** A PortalApi whose calls record when they started and answer what the case gives. */
 function fakeApi(answers: { sellers?: () => Promise<Seller[]>; sites?: Site[] } = {}) {
@@ -105,20 +84,7 @@ describe('runStartup', () => {
   });
 });
 
-const parts = (overrides: Partial<ShellParts> = {}): ShellParts => ({
-  user: portalUser(),
-  flags: { a: true },
-  platform: null,
-  seller: seller(2),
-  sellers: [seller(2)],
-  site: site(5),
-  sites: [site(5), site(6)],
-  websites: [],
-  numberFormat: { thousandSeparator: '.', decimalSeparator: ',' },
-  sellerNumberFormat: { thousandSeparator: '.', decimalSeparator: ',' },
-  upgradeWindows: [],
-  ...overrides,
-});
+const parts = (overrides: Partial<ShellParts> = {}) => shellParts({ user: portalUser(), ...overrides });
 
 describe('reconcile', () => {
   const shown: ShellContextValue = shellContext(parts());

@@ -114,6 +114,18 @@ describe('FramePool', () => {
     expect(pool.getSnapshot()).toMatchObject({ activeKey: '/a2', entries: [{ key: '/a2', id: entry!.id, src: entry!.src }] });
   });
 
+  it('only the frame shown may move the address: a kept-alive one that changes page late may not', () => {
+    const pool = new FramePool(() => 3);
+    pool.show(spec('/a'));
+    expect(pool.routeSender('/a')).toBe('erp');
+    pool.show(spec('/b'));
+    expect(pool.routeSender('/a')).toBeNull();
+    expect(pool.routeSender('/b')).toBe('erp');
+    pool.hide();
+    expect(pool.routeSender('/b')).toBeNull();
+    expect(pool.routeSender('/gone')).toBeNull();
+  });
+
   it('a dropped frame no longer counts as editing', () => {
     const pool = new FramePool(() => 1);
     pool.show(spec('/a'));

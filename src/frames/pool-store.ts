@@ -101,6 +101,16 @@ export class FramePool {
     if (this.snapshot.activeKey !== null) this.update({ activeKey: null });
   }
 
+  /**
+   * The app of the frame that may move the portal's address: only the one shown. A kept-alive frame
+   * whose page changes late (a link tapped just before the user opened another menu item) must not
+   * pull the portal back to it.
+   */
+  routeSender(key: string): string | null {
+    if (this.snapshot.activeKey !== key) return null;
+    return this.snapshot.entries.find((entry) => entry.key === key)?.app ?? null;
+  }
+
   /** The frame moved to another page by itself (route sync): it now answers for `key`. */
   rekey(oldKey: string, key: string): void {
     if (oldKey === key || this.snapshot.entries.some((entry) => entry.key === key)) return;

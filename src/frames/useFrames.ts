@@ -35,8 +35,8 @@ export function useFrames(active: FrameSpec | null, events: FrameEvents, policy:
           findFrame: pool.find,
           onReady: (frame) => pool.ready(frame.key),
           onRoute: (frame, path) => {
-            const entry = pool.getSnapshot().entries.find((candidate) => candidate.key === frame.key);
-            if (entry) events.onRoute({ ...frame, app: entry.app }, path);
+            const app = pool.routeSender(frame.key);
+            if (app) events.onRoute({ ...frame, app }, path);
           },
           onEditing: (frame, isEditing) => editing.set(frame.key, isEditing),
           onLogout: events.onLogout,

@@ -1,5 +1,6 @@
 import { User, type UserManager } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { corruptSessionEntries } from '../../dev/testing/corrupt-session-entries.ts';
 import { Tracker, type TrackingBatch } from '../api/tracking.ts';
 import { createStateStore, createUserStore, isStoredUser } from './stored-entries.ts';
 import { createUserManager } from './user-manager.ts';
@@ -17,26 +18,7 @@ const validUser = () => ({
   expires_at: inAnHour(),
 });
 
-/** The corrupt entries of issue 15 (each hung the boot spinner, or showed a wrong error). */
-const CORRUPT: Array<[string, () => string]> = [
-  ['a JSON string', () => '"garbage"'],
-  ['not JSON', () => '{not json'],
-  ['a number', () => '42'],
-  ['true', () => 'true'],
-  ['null', () => 'null'],
-  ['an empty array', () => '[]'],
-  ['an array', () => '[1,"a",{}]'],
-  ['an empty object', () => '{}'],
-  ['a wrong-shaped object', () => '{"foo":"bar","n":1}'],
-  ['a user without profile', () => JSON.stringify({ ...validUser(), profile: undefined })],
-  ['a profile that is a string', () => JSON.stringify({ ...validUser(), profile: 'staff-0002' })],
-  ['a profile that is an array', () => JSON.stringify({ ...validUser(), profile: ['staff-0002'] })],
-  ['a profile without sub', () => JSON.stringify({ ...validUser(), profile: { name: 'x' } })],
-  ['no access token', () => JSON.stringify({ ...validUser(), access_token: undefined })],
-  ['no expiry (never expires)', () => JSON.stringify({ ...validUser(), expires_at: undefined })],
-  ['an expiry that is text', () => JSON.stringify({ ...validUser(), expires_at: 'soon' })],
-  ['a very large value', () => JSON.stringify('x'.repeat(3_000_000))],
-];
+const CORRUPT = corruptSessionEntries(validUser);
 
 beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => {}));
 afterEach(() => {

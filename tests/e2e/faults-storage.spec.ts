@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { corruptSessionEntries } from '../../dev/testing/corrupt-session-entries.ts';
 import { API, expectShell, IDP, signIn, storeContext } from './support.ts';
 
 /**
@@ -33,25 +34,7 @@ async function timeToUsable(page: Page, info: TestInfo, name: string, usable: ()
 }
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
-const userShaped = (fields: Record<string, unknown>) => JSON.stringify({ access_token: 'x', token_type: 'Bearer', expires_at: inAnHour(), ...fields });
-
-/** The session entries that hung the boot spinner (or showed a wrong error) before issue 15. */
-const CORRUPT_SESSION_ENTRIES: Array<[string, () => string]> = [
-  ['a JSON string', () => '"garbage"'],
-  ['not JSON', () => '{not json'],
-  ['a number', () => '42'],
-  ['true', () => 'true'],
-  ['null', () => 'null'],
-  ['an empty array', () => '[]'],
-  ['an array', () => '[1,"a",{}]'],
-  ['an empty object', () => '{}'],
-  ['a wrong-shaped object', () => '{"foo":"bar","n":1}'],
-  ['a user without profile', () => userShaped({})],
-  ['a profile that is a string', () => userShaped({ profile: 'staff-0002' })],
-  ['a profile without sub', () => userShaped({ profile: { name: 'x' } })],
-  ['an expiry that is text', () => userShaped({ profile: { sub: 'staff-0002' }, expires_at: 'soon' })],
-  ['a very large value', () => JSON.stringify('x'.repeat(3_000_000))],
-];
+const CORRUPT_SESSION_ENTRIES = corruptSessionEntries(() => ({ access_token: 'x', token_type: 'Bearer', expires_at: inAnHour(), profile: { sub: 'staff-0002' } }));
 
 test('a corrupt session entry leads to sign-in at once, whatever it holds; signing in then works and the problem is tracked', async ({ page }, info) => {
   test.setTimeout(120_000);
