@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { startStack, type Stack } from '../../dev/stack.ts';
-import { expectShell, signIn, useEnglish } from './support.ts';
+import { controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
 
 /**
  * The start snapshot (instant start): a second start draws the shell from the last start, then
@@ -69,6 +69,8 @@ async function firstStart(page: Page, username: string, path: string): Promise<v
   await signIn(page, username as Parameters<typeof signIn>[1], `${stack.portal}${path}`);
   await expectShell(page);
   await expect.poll(async () => (await storedSnapshot(page))?.sub).toBe(fixtureUser(username).claims.sub);
+  // The worker registers once the shell is drawn; the next start is served by it (and its config copy).
+  await controlledByServiceWorker(page);
 }
 
 test('a second start draws the shell and the start frame before any API call answers', async ({ page }) => {
@@ -146,7 +148,7 @@ test('a session that cannot be renewed: the second start goes to sign-in', async
 test('one device, two people: after the cashier logs out and the picker signs in, nothing of the cashier’s snapshot is left', async ({ page }) => {
   await firstStart(page, 'cashier', '/');
   await page.getByRole('button', { name: /^Account: / }).click();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByLabel(/^(Tên đăng nhập|Username)$/)).toBeVisible();
   await firstStart(page, 'picker', '/');
   const snapshot = JSON.stringify(await storedSnapshot(page));
