@@ -66,7 +66,7 @@ function runCount(value: string | undefined): number {
 type Samples = Record<keyof Figures, number[]>;
 
 async function newContext(browser: Browser, shell: ShellUnderTest, profile: Profile): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...profile.context, serviceWorkers: 'allow', storageState: shell.storageState });
+  const context = await browser.newContext({ ...profile.context, serviceWorkers: 'allow', storageState: await shell.storageState?.() });
   await allowEvaluatedFunctions(context);
   return context;
 }
@@ -86,6 +86,9 @@ async function openPage(session: Session): Promise<Page> {
 }
 
 async function reopen(session: Session): Promise<Page> {
+  // A token renewal still in flight when the page closes would leave a spent refresh token behind
+  // (the provider rotates them): let the page settle first, outside any timing.
+  await session.page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await session.page.close();
   session.page = await openPage(session);
   return session.page;
@@ -227,22 +230,30 @@ async function main() {
   try {
     const catalogue = readCatalogue();
     const titles = JSON.parse(readFileSync('src/i18n/locales/en/routes.json', 'utf8')) as Titles;
-    // Signed in once; every run starts from this state (session and language in localStorage).
-    const setup = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await setup.newPage();
-    await storeEnglish(page);
-    await signInAs(page, origin, BENCH_USER.username, BENCH_USER.password);
+    // Every run starts signed in (session and language in localStorage) with a sign-in of its own:
+    // a start renews the token behind the shell and the provider rotates refresh tokens, so a state
+    // saved once would hold a spent refresh token from the second run on.
+    const signedIn = async (keep?: (page: Page) => Promise<void>) => {
+      const setup = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await setup.newPage();
+      await storeEnglish(page);
+      await signInAs(page, origin, BENCH_USER.username, BENCH_USER.password);
+      await keep?.(page);
+      const state = await setup.storageState();
+      await setup.close();
+      return state;
+    };
     // Full-screen (mobile view) pages hide the portal's menu, so the walk could not click its way back.
     const fullScreen = new Set(catalogue.filter((route) => route.isUseMobileView).map((route) => route.path));
-    const routes = await pickRoutes(page, new Set(Object.keys(navigation.paths).filter((path) => !fullScreen.has(path))));
-    const storageState = await setup.storageState();
-    await setup.close();
+    let routes: string[] = [];
+    await signedIn(async (page) => {
+      routes = await pickRoutes(page, new Set(Object.keys(navigation.paths).filter((path) => !fullScreen.has(path))));
+    });
 
     const loadAtStart = loadavg()[0] ?? 0;
     console.log(`Measuring ${RUNS} runs of each shell over ${ROUTE_COUNT} frame routes (handheld: the first ${HANDHELD.routes}): ${routes.join(' ')}`);
-    const shells = [portalShell(origin, catalogue, titles, storageState), luigiShell(luigiServer.origin, navigation)];
+    const shells = [portalShell(origin, catalogue, titles, () => signedIn()), luigiShell(luigiServer.origin, navigation)];
     const [portal, luigi] = (await measure(browser, shells, DESKTOP, routes)) as [Figures, Figures];
-    const [handheldPortal, handheldLuigi] = (await measure(browser, shells, HANDHELD, routes)) as [Figures, Figures];
     const sizes = {
       portal: { js: build.initialJsGzip, css: build.initialCssGzip, precache: precacheTotal(build), criticalPath: build.criticalPath.gzip },
       // Luigi's initial JS is its core plus the generated configuration that holds the catalogue.
@@ -250,6 +261,7 @@ async function main() {
     };
     const machine = `${cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
     console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT, machine, device: DESKTOP.description })}`);
+    const [handheldPortal, handheldLuigi] = (await measure(browser, shells, HANDHELD, routes)) as [Figures, Figures];
     console.log(`\n${formatHandheldTable({ portal: handheldPortal, luigi: handheldLuigi, runs: RUNS, routes: HANDHELD.routes, machine, device: HANDHELD.description })}`);
   } finally {
     await browser.close();

@@ -13,8 +13,8 @@ export interface ShellUnderTest {
   /** CSS selectors that all match once the shell is interactive. */
   interactive: string[];
   serviceWorker: boolean;
-  /** Browser state to start from (the portal: the signed-in session and English), if any. */
-  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  /** Browser state a run starts from (the portal: a fresh sign-in, English), if any. */
+  storageState?: () => Promise<Awaited<ReturnType<BrowserContext['storageState']>>>;
   /** The menu link of a catalogue route, made present in the DOM first if the menu hides it. */
   link(page: Page, path: string): Promise<Locator>;
   /** Opens the search and returns the element whose changes are its results. */
