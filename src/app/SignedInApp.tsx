@@ -18,7 +18,7 @@ import { ReadyShell } from './ReadyShell.tsx';
 import { useRuntime, type Runtime } from './runtime.ts';
 import { createServices, type Services } from './services.ts';
 import { ShellContext } from './shell-context.ts';
-import { readSnapshot, saveSnapshot, type SnapshotRead } from './snapshot.ts';
+import { readSnapshot, readStoredSnapshot, saveSnapshot, type SnapshotRead, type StoredSnapshot } from './snapshot.ts';
 import { StartFlow, type StartView } from './start-flow.ts';
 import { runStartup, type ShellContextValue } from './startup.ts';
 import { chooseSeller, choosePlatform, storedPlatform, storedSellerId, storedSiteId } from './stored-context.ts';
@@ -29,16 +29,23 @@ const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
 const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
 
 // Started while the config and translations load: online, the flags' modules (the first start-up
-// step); in either mode, the start snapshot of the last start (IndexedDB, no network).
+// step); in either mode, the read of the last start's snapshot (IndexedDB, no network), checked
+// once the config and the user are known.
 if (mode === 'online') preloadFlagModules();
-const lastSnapshot = (runtime: Runtime, sub: string | null): Promise<SnapshotRead> =>
-  readSnapshot(cache, {
+let earlySnapshot: StoredSnapshot | null = readStoredSnapshot(cache);
+function lastSnapshot(runtime: Runtime, sub: string | null): Promise<SnapshotRead> {
+  // Only the first start uses the early read: a retry must see what the start wrote since.
+  const stored = earlySnapshot ?? readStoredSnapshot(cache);
+  earlySnapshot = null;
+  return readSnapshot(cache, {
     sub,
     version: runtime.version,
     maxAgeMs: mode === 'online' ? runtime.config.startup.snapshotMaxAgeHours * 3_600_000 : null,
     // Offline there are no switches: the last snapshot is what there is.
     choices: mode === 'online' ? { platformId: storedPlatform()?.id, sellerId: storedSellerId(), siteId: storedSiteId() } : {},
+    stored,
   });
+}
 
 const cachedFlagsSchema = z.object({
   entity: z.object({

@@ -87,16 +87,21 @@ export async function saveSnapshot(cache: OfflineCache, context: ShellContextVal
   await cache.write('snapshot', { sub: context.user.sub, version, parts });
 }
 
+/** The stored snapshot as read from IndexedDB, before any check: a read a start can begin early. */
+export type StoredSnapshot = ReturnType<typeof readStoredSnapshot>;
+export const readStoredSnapshot = (cache: OfflineCache) => cache.read('snapshot', snapshotSchema);
+
 /**
  * The snapshot for `sub` (null: whoever signed in last, for the offline start) of this `version`,
- * showing the stored `choices`, no older than `maxAgeMs` (null: any age).
+ * showing the stored `choices`, no older than `maxAgeMs` (null: any age). `stored` is a read begun
+ * earlier, if any.
  */
 export async function readSnapshot(
   cache: OfflineCache,
-  options: { sub: string | null; version: string; maxAgeMs: number | null; choices: StoredChoices; now?: number },
+  options: { sub: string | null; version: string; maxAgeMs: number | null; choices: StoredChoices; now?: number; stored?: StoredSnapshot },
 ): Promise<SnapshotRead> {
-  const { sub, version, maxAgeMs, choices, now = Date.now() } = options;
-  const record = await cache.read('snapshot', snapshotSchema);
+  const { sub, version, maxAgeMs, choices, now = Date.now(), stored = readStoredSnapshot(cache) } = options;
+  const record = await stored;
   if (!record) return { kind: 'none' };
   const { value, savedAt } = record;
   const reason = sub !== null && value.sub !== sub ? 'otherUser' : value.version !== version ? 'otherVersion' : null;

@@ -1,4 +1,4 @@
-import type { User, UserManager } from 'oidc-client-ts';
+import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOGOUT_HOOK_TIMEOUT_MS, onLogout, Session } from './session.ts';
 
@@ -130,7 +130,7 @@ describe('Session', () => {
 
   it('a renewal the provider refuses at start signs in again, without the expired dialog', async () => {
     const manager = fakeManager(user(-10));
-    manager.signinSilent.mockRejectedValueOnce(Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' }));
+    manager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'invalid_grant', error_description: 'grant request is invalid' }));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/orders');
     expect(await session.validAccessToken()).toBeNull();
@@ -146,7 +146,7 @@ describe('Session', () => {
     expect(await session.refreshUser('/')).toMatchObject({ access_token: 'at-u' });
     expect(session.getState().status).toBe('signedIn');
 
-    manager.signinSilent.mockRejectedValueOnce(Object.assign(new Error('refused'), { error: 'invalid_grant' }));
+    manager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'invalid_grant' }));
     expect(await session.refreshUser('/here')).toBeNull();
     expect(manager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/here' } }));
   });

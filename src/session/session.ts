@@ -1,4 +1,4 @@
-import type { User, UserManager } from 'oidc-client-ts';
+import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { removePersonalStored } from '../storage/local.ts';
 
 /**
@@ -175,7 +175,7 @@ export class Session {
       console.warn('[session] token renewal failed', error);
       // The provider answered with an error (e.g. invalid_grant): the session is over. Anything else
       // (network, time-out, provider down) may pass.
-      this.lastFailure = isProviderAnswer(error) ? 'refused' : 'unreachable';
+      this.lastFailure = error instanceof ErrorResponse ? 'refused' : 'unreachable';
       if (before && !quietFailure) this.set({ status: 'expired', user: before });
       return null;
     }
@@ -213,10 +213,6 @@ export class Session {
       location.assign('/');
     }
   }
-}
-
-function isProviderAnswer(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && typeof (error as { error?: unknown }).error === 'string';
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
