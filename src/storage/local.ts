@@ -1,4 +1,5 @@
 import { reportProblem } from '../api/tracking.ts';
+import { webStorage } from './web-storage.ts';
 
 /**
  * The only module that touches localStorage. Keys of shell.md §3 "Stored locally" live here,
@@ -39,13 +40,8 @@ export const KEY_OWNERS: Readonly<Record<StorageKey, 'person' | 'device'>> = {
 
 export const PERSONAL_KEYS = (Object.keys(KEY_OWNERS) as StorageKey[]).filter((key) => KEY_OWNERS[key] === 'person');
 
-function backend(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // access denied (storage blocked by policy or privacy settings, sandboxed frame)
-  }
-}
+const local = webStorage(() => globalThis.localStorage);
+const { backend, get: readRaw, remove: removeRaw } = local;
 
 /**
  * Whether this page may use localStorage at all. Browsers that block site data throw on the first
@@ -63,21 +59,6 @@ export function isLocalStorageUsable(): boolean {
   }
 }
 
-function readRaw(name: string): string | null {
-  try {
-    return backend()?.getItem(name) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function removeRaw(name: string): void {
-  try {
-    backend()?.removeItem(name);
-  } catch {
-    // storage blocked: nothing stored could be read either
-  }
-}
 
 /** Removes a value that failed validation and reports it (its name and size, never its content). */
 export function discardStored(name: string, raw: string, reason: string): void {
@@ -110,11 +91,7 @@ export function readStored<T>(key: StorageKey, accept: (value: unknown) => value
 }
 
 export function writeStored(key: StorageKey, value: unknown): void {
-  try {
-    backend()?.setItem(STORAGE_KEYS[key], JSON.stringify(value));
-  } catch (error) {
-    console.warn(`[storage] could not store "${STORAGE_KEYS[key]}"`, error);
-  }
+  if (!local.set(STORAGE_KEYS[key], JSON.stringify(value))) console.warn(`[storage] could not store "${STORAGE_KEYS[key]}"`);
 }
 
 export function removeStored(...keys: StorageKey[]): void {

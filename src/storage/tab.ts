@@ -1,3 +1,5 @@
+import { webStorage } from './web-storage.ts';
+
 /**
  * The only module that touches sessionStorage: small values this tab keeps across the sign-in
  * redirect, and nothing after the tab closes. Never throws: blocked storage reads as empty.
@@ -9,35 +11,12 @@ export const TAB_KEYS = {
 
 export type TabKey = keyof typeof TAB_KEYS;
 
-function backend(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+const tab = webStorage(() => globalThis.sessionStorage);
 
 /** The raw text under `key`, or null; the caller validates it. */
-export function readTab(key: TabKey): string | null {
-  try {
-    return backend()?.getItem(TAB_KEYS[key]) ?? null;
-  } catch {
-    return null;
-  }
-}
+export const readTab = (key: TabKey): string | null => tab.get(TAB_KEYS[key]);
 
-export function writeTab(key: TabKey, value: string): void {
-  try {
-    backend()?.setItem(TAB_KEYS[key], value);
-  } catch {
-    // full or blocked: the value only lives in memory
-  }
-}
+/** Full or blocked: the value only lives in memory. */
+export const writeTab = (key: TabKey, value: string): void => void tab.set(TAB_KEYS[key], value);
 
-export function removeTab(key: TabKey): void {
-  try {
-    backend()?.removeItem(TAB_KEYS[key]);
-  } catch {
-    // blocked: nothing was kept
-  }
-}
+export const removeTab = (key: TabKey): void => tab.remove(TAB_KEYS[key]);
