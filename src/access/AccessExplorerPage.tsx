@@ -1,14 +1,15 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccessPreset } from '../api/portal-api.ts';
-import { useRuntime } from '../app/runtime.ts';
-import { useShell } from '../app/shell-context.ts';
+import { usePortalApi } from '../api/context.ts';
+import { useRuntime } from '../context/runtime.ts';
+import { useShell } from '../context/shell.ts';
 import { CATALOGUE } from '../catalogue/index.ts';
 import { FLAG_KEYS } from '../catalogue/flags.ts';
 import { ENVIRONMENTS, type Environment } from '../config/schema.ts';
 import { createGatingContext } from '../gating/context.ts';
 import { missingPermissions, type Reason } from '../gating/explain.ts';
-import { Page } from '../shell/Page.tsx';
+import { Page } from '../ui/Page.tsx';
 import { useAccessText } from './access-text.ts';
 import { longReason, shortReason, type Translate } from './describe.ts';
 import { exploreAccess, filterRows, parseList, reasonCounts, type ReasonFilter } from './explorer-model.ts';
@@ -259,14 +260,14 @@ export default function AccessExplorerPage() {
 /** The local stack's demo users (config `accessPresets`): null while loading, 'unavailable' on failure. */
 function usePresets(): AccessPreset[] | 'unavailable' | null {
   const runtime = useRuntime();
-  const { services } = useShell();
+  const api = usePortalApi();
   const address = runtime.config.accessPresets;
   const [presets, setPresets] = useState<AccessPreset[] | 'unavailable' | null>(null);
   useEffect(() => {
     if (!address) return;
     const controller = new AbortController();
-    services.api.accessPresets(address, controller.signal).then(setPresets, () => !controller.signal.aborted && setPresets('unavailable'));
+    api.accessPresets(address, controller.signal).then(setPresets, () => !controller.signal.aborted && setPresets('unavailable'));
     return () => controller.abort();
-  }, [address, services.api]);
+  }, [address, api]);
   return presets;
 }

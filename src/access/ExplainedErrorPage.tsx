@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../app/runtime.ts';
+import { useRuntime } from '../context/runtime.ts';
 import { missingPermissions } from '../gating/explain.ts';
 import { useAccessText } from './access-text.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { CALL_PERMISSIONS } from '../api/call-permissions.ts';
-import type { PortalUser } from '../app/user.ts';
-import { useRuntime } from '../app/runtime.ts';
+import type { PortalUser } from '../context/user.ts';
+import { useRuntime } from '../context/runtime.ts';
 import { ALL_ROUTES } from '../catalogue/index.ts';
 import { perm } from '../catalogue/define.ts';
 import { indexGrants, meetsRequirement } from '../gating/permissions.ts';

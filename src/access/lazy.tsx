@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BootSpinner } from '../app/BootSpinner.tsx';
+import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import type { ExplainedResolution } from './ExplainedErrorPage.tsx';
 import type { StartupForbiddenProps } from './StartupForbiddenPage.tsx';

@@ -1,5 +1,5 @@
-import { useRuntime } from '../app/runtime.ts';
-import { useShell } from '../app/shell-context.ts';
+import { useRuntime } from '../context/runtime.ts';
+import { useShell } from '../context/shell.ts';
 import type { Requester } from './AccessExplanation.tsx';
 
 /** The signed-in user's side of an access request: the host's support address, user, seller, platform. */

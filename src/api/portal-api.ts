@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { RuntimeConfig } from '../config/schema.ts';
-import type { FlagrBatchAnswer, FlagrBatchRequest } from '../flags/flagr.ts';
+import type { FlagrBatchAnswer, FlagrBatchRequest } from './types.ts';
 import { DEFAULT_TIMEOUT_MS, type ApiClient } from './client.ts';
 import {
   numberDisplayFormatSchema,

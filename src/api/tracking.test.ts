@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PENDING_REPORTS, reportProblem, timingPath, Tracker, type TrackingBatch } from './tracking.ts';
+import { MAX_PENDING_REPORTS, reportProblem } from '../storage/problems.ts';
+import { timingPath, Tracker, type TrackingBatch } from './tracking.ts';
 
 describe('Tracker', () => {
   it('counts response times per method, path and bucket, folding ids', async () => {

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { readTab, removeTab, writeTab } from '../storage/tab.ts';
+import { drainProblems } from '../storage/problems.ts';
 import type { ResponseTiming } from './client.ts';
 import type { TimeBucket } from './time-buckets.ts';
 
@@ -26,11 +25,6 @@ export function timingPath(path: string): string {
   return path.replace(/\/\d+(?=\/|$)/g, '/:id');
 }
 
-/** The trackers of the signed-in page, once started (one in practice). */
-const running = new Set<Tracker>();
-/** Problems found before any tracker ran (invalid storage read at boot, a corrupt session entry). */
-let pending: TrackingEvent[] | null = null;
-
 export class Tracker {
   private events: TrackingEvent[] = [];
   private counts = new Map<string, TrackingBatch['responseTimes'][number]>();
@@ -41,24 +35,27 @@ export class Tracker {
     private readonly options: { flushEveryMs?: number; maxEvents?: number } = {},
   ) {}
 
-  /** Starts the batches; this tracker also takes the problems reported before it (reportProblem). */
+  /** Starts the batches; this tracker also drains the problems reported anywhere (storage/problems.ts). */
   start(): () => void {
-    this.events.push(...takePendingReports());
-    running.add(this);
+    const stopDraining = drainProblems((problem) => this.record(problem));
     this.timer = setInterval(() => void this.flush(), this.options.flushEveryMs ?? 10_000);
     const onHide = () => {
       if (document.visibilityState === 'hidden') void this.flush();
     };
     document.addEventListener('visibilitychange', onHide);
     return () => {
-      running.delete(this);
+      stopDraining();
       clearInterval(this.timer);
       document.removeEventListener('visibilitychange', onHide);
     };
   }
 
   event(type: TrackingEvent['type'], name: string, properties?: Record<string, unknown>, path = location.pathname): void {
-    this.events.push({ type, name, path, at: new Date().toISOString(), ...(properties ? { properties } : {}) });
+    this.record({ type, name, path, at: new Date().toISOString(), ...(properties ? { properties } : {}) });
+  }
+
+  private record(event: TrackingEvent): void {
+    this.events.push(event);
     if (this.events.length >= (this.options.maxEvents ?? 50)) void this.flush();
   }
 
@@ -79,62 +76,4 @@ export class Tracker {
     this.counts = new Map();
     await this.send(batch).catch(() => undefined);
   }
-}
-
-/** Enough for every stored key and the session entry; a flood of the same problem is cut off. */
-export const MAX_PENDING_REPORTS = 20;
-
-const pendingSchema = z.array(
-  z.object({
-    type: z.literal('custom'),
-    name: z.string(),
-    path: z.optional(z.string()),
-    at: z.string(),
-    properties: z.optional(z.record(z.string(), z.unknown())),
-  }),
-);
-
-/**
- * The waiting reports. They are also kept in this tab's sessionStorage: a corrupt session entry
- * leads to the sign-in redirect, and the tracker of the page after it must still send the report.
- */
-function pendingReports(): TrackingEvent[] {
-  pending ??= parsePendingReports(readTab('pendingTracking'));
-  return pending;
-}
-
-/** The waiting reports kept in this tab, validated: anything unreadable is dropped. Never throws. */
-export function parsePendingReports(raw: string | null): TrackingEvent[] {
-  if (raw === null) return [];
-  let kept: unknown = null;
-  try {
-    kept = JSON.parse(raw);
-  } catch {
-    // unreadable: dropped below
-  }
-  const parsed = pendingSchema.safeParse(kept);
-  if (parsed.success) return parsed.data.slice(-MAX_PENDING_REPORTS);
-  console.warn('[tracking] dropped unreadable waiting reports');
-  return [];
-}
-
-function takePendingReports(): TrackingEvent[] {
-  const taken = pendingReports();
-  pending = [];
-  removeTab('pendingTracking');
-  return taken;
-}
-
-/**
- * Reports a problem as a custom tracking event from anywhere, also before the signed-in page has
- * created its tracker: then the event waits (at most MAX_PENDING_REPORTS) until one starts.
- */
-export function reportProblem(name: string, properties: Record<string, unknown>): void {
-  const [tracker] = running;
-  if (tracker) return tracker.event('custom', name, properties);
-  const event: TrackingEvent = { type: 'custom', name, path: location.pathname, at: new Date().toISOString(), properties };
-  const waiting = pendingReports();
-  if (waiting.length >= MAX_PENDING_REPORTS) return;
-  waiting.push(event);
-  writeTab('pendingTracking', JSON.stringify(waiting));
 }

@@ -54,3 +54,20 @@ export function parseAnswer<T>(schema: z.ZodMiniType<T>, data: unknown, call: st
   }
   return result.data;
 }
+
+/** Flagr's batch evaluation format (POST /api/v1/evaluation/batch). */
+export interface FlagEntity {
+  /** The user's sub (shell.md §7). */
+  entityID: string;
+  entityType: 'user';
+  entityContext: { seller_id: number | null; platformId: number | null };
+}
+
+export interface FlagrBatchRequest {
+  entities: FlagEntity[];
+  flagKeys: string[];
+}
+
+export interface FlagrBatchAnswer {
+  evaluationResults?: Array<{ flagKey?: unknown; variantKey?: unknown }>;
+}

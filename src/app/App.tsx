@@ -8,11 +8,12 @@ import { Session } from '../session/session.ts';
 import { SessionGate } from '../session/SessionGate.tsx';
 import { SignInCallbackPage } from '../session/SignInCallbackPage.tsx';
 import { CALLBACK_PATH, createUserManager } from '../session/user-manager.ts';
-import { IonApp, setupIonic } from '../shell/ionic-app.tsx';
+import { IonApp, setupIonic } from '../ui/ionic-app.tsx';
 import { registerServiceWorker } from '../sw-client/register.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
 import { mode } from './page-state.ts';
-import { RuntimeContext, type Runtime } from './runtime.ts';
+import type { Runtime } from '../config/runtime.ts';
+import { RuntimeContext } from '../context/runtime.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
 
 setupIonic({ mode: 'md' });

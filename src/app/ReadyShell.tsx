@@ -22,12 +22,13 @@ import { Ribbon } from '../shell/Ribbon.tsx';
 import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { SidebarMenu } from '../shell/SidebarMenu.tsx';
 import { SiteWatcher } from '../shell/SiteWatcher.tsx';
-import { deferred } from '../shell/deferred.tsx';
-import { whenIdle } from '../shell/idle.ts';
+import { deferred } from '../ui/deferred.tsx';
+import { whenIdle } from '../ui/idle.ts';
 import { serviceWorkerMayRegister } from '../sw-client/register.ts';
-import { useRuntime } from './runtime.ts';
+import { useRuntime } from '../context/runtime.ts';
+import type { Services } from './services.ts';
 import { deriveShellAccess, deriveShellView } from './shell-model.ts';
-import { useShell } from './shell-context.ts';
+import { useShell } from '../context/shell.ts';
 
 // Not needed before the start frame (issue 12): loaded when first drawn; the idle ones once the browser
 // is idle after the shell has drawn and created its start frame.
@@ -45,7 +46,7 @@ const SUPPORT_WIDTH = 450;
  * The signed-in shell once start-up is ready: lays out the model of shell-model.ts (menu, current route,
  * start frame) with the header, breadcrumb and frames, and wires the frames' messages.
  */
-export function ReadyShell({ offline }: { offline: boolean }) {
+export function ReadyShell({ offline, services }: { offline: boolean; services: Services }) {
   const { t, i18n } = useTranslation();
   const runtime = useRuntime();
   const shell = useShell();
@@ -91,7 +92,7 @@ export function ReadyShell({ offline }: { offline: boolean }) {
       if (item.redirectOutside) {
         const url = buildRedirectUrl(item, {}, address);
         if (url) window.open(url, '_blank', 'noopener,noreferrer');
-        else void import('../shell/overlays.ts').then(({ showToast }) => showToast({ header: t('Error'), message: t('Navigation.InvalidAddress'), color: 'danger' }));
+        else void import('../ui/overlays.ts').then(({ showToast }) => showToast({ header: t('Error'), message: t('Navigation.InvalidAddress'), color: 'danger' }));
         return;
       }
       const target = item.isModalItem && item.iFrameSrc ? frameTargetFor(item, {}, '', address) : null;
@@ -135,9 +136,9 @@ export function ReadyShell({ offline }: { offline: boolean }) {
         };
       },
       onRejected(reason, type, origin) {
-        shell.services.tracker.event('custom', 'frame_message_rejected', { reason, type, origin });
+        services.tracker.event('custom', 'frame_message_rejected', { reason, type, origin });
         if (config.environment === 'development' && type === 'user-data-request') {
-          void import('../shell/overlays.ts').then(({ showToast }) => showToast({ header: t('Error'), message: t('Frame.Rejected', { origin }), color: 'danger' }));
+          void import('../ui/overlays.ts').then(({ showToast }) => showToast({ header: t('Error'), message: t('Frame.Rejected', { origin }), color: 'danger' }));
         }
       },
     }),
@@ -206,6 +207,8 @@ export function ReadyShell({ offline }: { offline: boolean }) {
     <NavigationContext.Provider value={navigation}>
       <CurrentRouteContext.Provider value={current}>
         <ShellLayout
+          brand={runtime.brand}
+          version={runtime.version}
           mobileView={mobileView}
           header={header}
           sidebar={<SidebarMenu activePath={route?.path ?? null} onSearch={() => setSearching(true)} />}
@@ -222,13 +225,13 @@ export function ReadyShell({ offline }: { offline: boolean }) {
           <PushNotifications
             settings={config.push}
             user={{ sub: shell.user.sub, email: shell.user.email ?? undefined, phone_number: shell.user.phone ?? undefined }}
-            post={(body) => shell.services.api.registerPushToken(body)}
+            post={(body) => services.api.registerPushToken(body)}
             askPermission={route?.browserPermissions?.includes('notifications') ?? false}
             navigate={go}
           />
         )}
         {!offline && <SiteWatcher shownSiteId={shell.site?.id ?? null} />}
-        <Ribbon offline={offline} />
+        <Ribbon offline={offline} environment={config.ribbon} />
       </CurrentRouteContext.Provider>
     </NavigationContext.Provider>
   );

@@ -12,18 +12,21 @@ import { useSession, useSessionState } from '../session/context.ts';
 import { LogoutButton } from '../session/LogoutButton.tsx';
 import type { Session } from '../session/session.ts';
 import { showInvalidSiteDialog } from '../shell/SiteWatcher.tsx';
-import { BootSpinner } from './BootSpinner.tsx';
+import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { cache, mode } from './page-state.ts';
 import { ReadyShell } from './ReadyShell.tsx';
-import { useRuntime, type Runtime } from './runtime.ts';
+import type { Runtime } from '../config/runtime.ts';
+import { useRuntime } from '../context/runtime.ts';
 import { createServices, type Services } from './services.ts';
-import { ShellContext } from './shell-context.ts';
+import { ShellContext } from '../context/shell.ts';
+import { PortalApiContext } from '../api/context.ts';
 import { readSnapshot, readStoredSnapshot, saveSnapshot, type SnapshotRead, type StoredSnapshot } from './snapshot.ts';
 import { StartFlow, type StartView } from './start-flow.ts';
-import { runStartup, type ShellContextValue } from './startup.ts';
-import { chooseSeller, choosePlatform, storedPlatform, storedSellerId, storedSiteId } from './stored-context.ts';
+import { runStartup } from './startup.ts';
+import type { ShellContextValue } from '../context/shell.ts';
+import { chooseSeller, choosePlatform, storedPlatform, storedSellerId, storedSiteId } from '../context/choices.ts';
 import { claimedSellerId } from '../context/claims.ts';
-import { portalUserFrom, type PortalUser } from './user.ts';
+import { portalUserFrom, type PortalUser } from '../context/user.ts';
 
 const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
 const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
@@ -198,10 +201,11 @@ function StartFlowView({ flow, services }: { flow: StartFlow; services: Services
 }
 
 function Ready({ context, services, offline }: { context: ShellContextValue; services: Services; offline: boolean }) {
-  const value = useMemo(() => ({ ...context, services }), [context, services]);
   return (
-    <ShellContext.Provider value={value}>
-      <ReadyShell offline={offline} />
+    <ShellContext.Provider value={context}>
+      <PortalApiContext.Provider value={services.api}>
+        <ReadyShell offline={offline} services={services} />
+      </PortalApiContext.Provider>
     </ShellContext.Provider>
   );
 }

@@ -9,7 +9,7 @@ import { StorageBlockedPage } from '../pages/StorageBlockedPage.tsx';
 import { applyBrand } from '../shell/branding.ts';
 import { isLocalStorageUsable } from '../storage/local.ts';
 import { App, signedInLoaded } from './App.tsx';
-import { createRuntime } from './runtime.ts';
+import { createRuntime } from '../config/runtime.ts';
 
 /**
  * First step of start-up: runtime config and language, in parallel. Every failure renders a page;

@@ -4,8 +4,8 @@ import { createPortalApi, type PortalApi } from '../api/portal-api.ts';
 import { SellerHeader } from '../api/seller-header.ts';
 import { Tracker } from '../api/tracking.ts';
 import type { Session } from '../session/session.ts';
-import type { Runtime } from './runtime.ts';
-import { storedSellerId } from './stored-context.ts';
+import type { Runtime } from '../config/runtime.ts';
+import { storedSellerId } from '../context/choices.ts';
 
 const FAILURE_TEXT: Record<ApiFailure, string> = {
   http: 'Messages.SystemError',
@@ -15,7 +15,7 @@ const FAILURE_TEXT: Record<ApiFailure, string> = {
 
 /** 'Error' notification with the server's message, or the text of the failure kind. */
 export function notifyApiError(failure: ApiFailure, message: string | null): void {
-  void import('../shell/overlays.ts').then(({ showToast }) =>
+  void import('../ui/overlays.ts').then(({ showToast }) =>
     showToast({ header: i18next.t('Error'), message: message ?? i18next.t(FAILURE_TEXT[failure]), color: 'danger', duration: 6000 }),
   );
 }

@@ -4,7 +4,8 @@ import { runtimeConfigSchema } from '../config/schema.ts';
 import { PICKING_PROCESS, PICKING_PROCESS_DESKTOP_VIEW } from '../catalogue/flags.ts';
 import type { RouteItem } from '../catalogue/types.ts';
 import { deriveShellModel, type ShellViewInput } from './shell-model.ts';
-import { shellContext, type ShellParts } from './startup.ts';
+import { shellContext } from './startup.ts';
+import type { ShellParts } from '../context/shell.ts';
 import { portalUser, seller, shellParts, site } from './testing.ts';
 
 const config = runtimeConfigSchema.parse(example);

@@ -11,8 +11,8 @@ import { frameTargetFor } from '../navigation/frame-spec.ts';
 import { createRouteResolver, type Resolution, type RouteResolver } from '../navigation/resolve-route.ts';
 import { frameSettingsFor, headerSwitches, usesMobileView, type SwitchAbility } from '../navigation/route-options.ts';
 import { sellerSupportFor, type SellerSupportOutcome } from '../navigation/seller-support.ts';
-import type { Runtime } from './runtime.ts';
-import type { ShellContextValue } from './startup.ts';
+import type { Runtime } from '../config/runtime.ts';
+import type { ShellContextValue } from '../context/shell.ts';
 
 /**
  * What the ready shell shows, derived from its context and the address: pure, so ReadyShell only

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createCache, type CacheProblem } from '../offline/cache.ts';
 import { matchesChoices, readSnapshot, saveSnapshot } from './snapshot.ts';
-import { shellContext, type ShellParts } from './startup.ts';
+import { shellContext } from './startup.ts';
+import type { ShellParts } from '../context/shell.ts';
 import { portalUser, seller, shellParts } from './testing.ts';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { numberDisplayFormatSchema, sellerSchema, siteSchema, upgradeWindowSchema, websiteSchema } from '../api/types.ts';
 import type { OfflineCache } from '../offline/cache.ts';
-import { shellContext, type ShellContextValue, type ShellParts } from './startup.ts';
+import { shellContext } from './startup.ts';
+import type { ShellContextValue, ShellParts } from '../context/shell.ts';
 
 /**
  * The start snapshot: what the last successful online start drew the shell from, kept in IndexedDB

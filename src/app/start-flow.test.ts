@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SnapshotRead } from './snapshot.ts';
 import { StartFlow, type StartFlowDeps } from './start-flow.ts';
-import { shellContext, type ShellParts, type StartupState } from './startup.ts';
+import { shellContext, type StartupState } from './startup.ts';
+import type { ShellParts } from '../context/shell.ts';
 import { shellParts, site } from './testing.ts';
 
 const parts = (overrides: Partial<ShellParts> = {}) => shellParts({ flags: {}, sites: [site(5)], ...overrides });

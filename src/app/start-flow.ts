@@ -1,6 +1,7 @@
 import type { SnapshotRead } from './snapshot.ts';
-import { reconcile, type BlockedState, type ShellContextValue, type StartStep, type StartupState } from './startup.ts';
-import type { PortalUser } from './user.ts';
+import { reconcile, type BlockedState, type StartStep, type StartupState } from './startup.ts';
+import type { ShellContextValue } from '../context/shell.ts';
+import type { PortalUser } from '../context/user.ts';
 
 /**
  * One start-up flow with three entries (the issue's "instant start"):

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import type { PortalApi, Seller, Site } from '../api/portal-api.ts';
-import { reconcile, runStartup, sameContext, shellContext, START_BUDGET, type ShellContextValue, type ShellParts, type StartupDeps } from './startup.ts';
+import { reconcile, runStartup, sameContext, shellContext, START_BUDGET, type StartupDeps } from './startup.ts';
+import type { ShellContextValue, ShellParts } from '../context/shell.ts';
 import { portalUser, seller, shellParts, site } from './testing.ts';
 
 /** A PortalApi whose calls record when they started and answer what the case gives. */

@@ -11,8 +11,9 @@ import {
 } from '../context/resolve.ts';
 import { claimedSellerId } from '../context/claims.ts';
 import type { FlagValues } from '../flags/flagr.ts';
-import type { StoredPlatform } from './stored-context.ts';
-import type { PortalUser } from './user.ts';
+import type { StoredPlatform } from '../context/choices.ts';
+import type { ShellContextValue, ShellParts } from '../context/shell.ts';
+import type { PortalUser } from '../context/user.ts';
 
 /**
  * The signed-in start-up sequence (shell.md §4): user info → feature flags → platform → sellers →
@@ -26,29 +27,6 @@ import type { PortalUser } from './user.ts';
 
 /** Default number format (shell.md §9): thousand separator dot, decimal separator comma. */
 export const DEFAULT_NUMBER_FORMAT: NumberDisplayFormat = { thousandSeparator: '.', decimalSeparator: ',' };
-
-/** What the shell is drawn from: the sequence's result, stored as the start snapshot. */
-export interface ShellParts {
-  user: PortalUser;
-  flags: FlagValues;
-  platform: StoredPlatform | null;
-  seller: Seller;
-  /** The user's sellers on the current platform. */
-  sellers: Seller[];
-  site: Site | null;
-  sites: Site[];
-  websites: Website[];
-  numberFormat: NumberDisplayFormat;
-  /** The seller's platform format, for routes with isUsePlatformConfigBySeller. */
-  sellerNumberFormat: NumberDisplayFormat;
-  /** Maintenance windows (GET /api/v1/upgrade-time), fetched alongside start-up. */
-  upgradeWindows: UpgradeWindowConfig[];
-}
-
-export interface ShellContextValue extends ShellParts {
-  websiteIds: { web: string | null; app: string | null };
-  can: { switchPlatform: boolean; switchSeller: boolean; switchSite: boolean };
-}
 
 /** A state that stops the shell from drawing: a choice to make or a message. */
 export type BlockedState =

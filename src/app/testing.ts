@@ -1,6 +1,6 @@
 import type { Seller, Site } from '../api/portal-api.ts';
-import type { ShellParts } from './startup.ts';
-import type { PortalUser } from './user.ts';
+import type { ShellParts } from '../context/shell.ts';
+import type { PortalUser } from '../context/user.ts';
 
 /** Test data of the start-up modules (start-up, start flow, snapshot, shell model): never imported by the app. */
 

@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { TABLET_WIDTH } from '../shell/sidebar-rules.ts';
-import { useOverlay } from '../shell/useOverlay.ts';
+import { TABLET_WIDTH } from '../ui/breakpoints.ts';
+import { useOverlay } from '../ui/useOverlay.ts';
 
 export interface ChooserSearch {
   label: string;

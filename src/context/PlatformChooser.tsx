@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Platform, PortalApi } from '../api/portal-api.ts';
-import { useDebouncedValue } from '../shell/useDebouncedValue.ts';
+import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { ChooserModal } from './ChooserModal.tsx';
 
 /** Platforms per page of the chooser (shell.md §9: default page size 10). */

@@ -1,14 +1,12 @@
 import type { EvaluationContext, JsonValue, Provider, ResolutionDetails } from '@openfeature/web-sdk';
 import { withRetry } from '../api/retry.ts';
+import type { FlagEntity, FlagrBatchAnswer, FlagrBatchRequest } from '../api/types.ts';
 import {
   batchRequest,
   FLAG_RETRIES,
   flagValuesFrom,
   usableCachedFlags,
   type CachedFlags,
-  type FlagEntity,
-  type FlagrBatchAnswer,
-  type FlagrBatchRequest,
   type FlagValues,
 } from './flagr.ts';
 

@@ -1,6 +1,7 @@
 import { OpenFeature } from '@openfeature/web-sdk';
 import { describe, expect, it, vi } from 'vitest';
-import { FLAG_STALE_MS, flagValuesFrom, usableCachedFlags, type CachedFlags, type FlagEntity } from './flagr.ts';
+import type { FlagEntity } from '../api/types.ts';
+import { FLAG_STALE_MS, flagValuesFrom, usableCachedFlags, type CachedFlags } from './flagr.ts';
 import { FlagrProvider } from './flagr-provider.ts';
 
 const entity: FlagEntity = { entityID: 'staff-1', entityType: 'user', entityContext: { seller_id: 2, platformId: 1 } };

@@ -1,20 +1,6 @@
-/** Flagr's batch evaluation format (POST /api/v1/evaluation/batch) and the rules around it. Pure. */
+import type { FlagEntity, FlagrBatchAnswer, FlagrBatchRequest } from '../api/types.ts';
 
-export interface FlagEntity {
-  /** The user's sub (shell.md §7). */
-  entityID: string;
-  entityType: 'user';
-  entityContext: { seller_id: number | null; platformId: number | null };
-}
-
-export interface FlagrBatchRequest {
-  entities: FlagEntity[];
-  flagKeys: string[];
-}
-
-export interface FlagrBatchAnswer {
-  evaluationResults?: Array<{ flagKey?: unknown; variantKey?: unknown }>;
-}
+/** The rules around Flagr's batch evaluation (its wire format is in api/types.ts). Pure. */
 
 export type FlagValues = Record<string, boolean>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FLAG_KEYS } from '../catalogue/flags.ts';
-import type { CachedFlags, FlagrBatchRequest } from './flagr.ts';
+import type { FlagrBatchRequest } from '../api/types.ts';
+import type { CachedFlags } from './flagr.ts';
 import { loadFlags, loadFlagsWithin } from './load.ts';
 
 const context = { sub: 'staff-2', sellerId: 2, platformId: 1 };

@@ -1,5 +1,6 @@
 import { FLAG_KEYS } from '../catalogue/flags.ts';
-import { usableCachedFlags, type CachedFlags, type FlagrBatchAnswer, type FlagrBatchRequest, type FlagValues } from './flagr.ts';
+import type { FlagrBatchAnswer, FlagrBatchRequest } from '../api/types.ts';
+import { usableCachedFlags, type CachedFlags, type FlagValues } from './flagr.ts';
 
 export interface FlagLoadOptions {
   evaluate(request: FlagrBatchRequest): Promise<FlagrBatchAnswer>;

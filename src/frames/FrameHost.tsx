@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../shell/Spinner.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
 import type { FramePool } from './pool-store.ts';
 import { FRAME_SANDBOX } from './settings.ts';
 

@@ -35,7 +35,7 @@ export const editing = new EditingState();
 /** Asks 'EditingStatus.ExitWarning'; leaving (true) drops the editing state. */
 export async function confirmLeave(): Promise<boolean> {
   if (!editing.isEditing()) return true;
-  const { showAlert } = await import('../shell/overlays.ts');
+  const { showAlert } = await import('../ui/overlays.ts');
   const leave = await new Promise<boolean>((resolve) => {
     void showAlert({
       header: i18next.t('EditingStatus.Title'),

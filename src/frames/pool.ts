@@ -1,3 +1,5 @@
+import { TABLET_WIDTH } from '../ui/breakpoints.ts';
+
 /**
  * Keep-alive pool of frames (an LRU): going back to a recently used module shows its frame again
  * instead of reloading it. The list keeps insertion order — moving an iframe in the DOM reloads it —
@@ -10,7 +12,7 @@ export interface PoolEntry {
 
 /** Fewer kept frames on phones, where memory is short. */
 export function poolSize(viewportWidth: number): number {
-  return viewportWidth < 768 ? 3 : 6;
+  return viewportWidth < TABLET_WIDTH ? 3 : 6;
 }
 
 /** Marks `key` used now (adding `create()` if missing) and drops the least recently used beyond `max`. */

@@ -4,7 +4,7 @@ import { initTestI18n, press, resetOverlays, shown } from '../offline/test-suppo
 import { UpgradeCountdown } from './UpgradeCountdown.tsx';
 import type { UpgradeWindow } from './windows.ts';
 
-vi.mock('../shell/overlays.ts', () => import('../offline/test-support.ts'));
+vi.mock('../ui/overlays.ts', () => import('../offline/test-support.ts'));
 
 const warehouse: UpgradeWindow = {
   pathPrefix: '/warehousing',

@@ -42,7 +42,7 @@ export function UpgradeCountdown({ windows, path, bypass, navigate }: UpgradeCou
     if (!active || counting.current !== windowKey(active)) return;
     counting.current = null;
     if (bypass) return;
-    void import('../shell/overlays.ts')
+    void import('../ui/overlays.ts')
       .then(({ showAlert }) =>
         showAlert({
           header: t('Maintenance.StartsNowTitle'),

@@ -1,4 +1,4 @@
-import { Page } from '../shell/Page.tsx';
+import { Page } from '../ui/Page.tsx';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import './maintenance.css';

@@ -46,7 +46,7 @@ export function useConfirmBeforeMaintenance(
       const now = Date.now();
       const soon = upcomingWindow(windows, path, now);
       if (!soon) return action();
-      const { showAlert } = await import('../shell/overlays.ts');
+      const { showAlert } = await import('../ui/overlays.ts');
       const confirmed = await new Promise<boolean>((resolve) => {
         void showAlert({
           header: t('Maintenance.ActionTitle'),

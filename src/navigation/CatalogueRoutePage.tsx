@@ -1,10 +1,10 @@
-import { Page } from '../shell/Page.tsx';
+import { Page } from '../ui/Page.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { RouteItem } from '../catalogue/types.ts';
 import { buildRedirectUrl } from '../gating/frame-src.ts';
-import { deferred } from '../shell/deferred.tsx';
+import { deferred } from '../ui/deferred.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useCurrentRoute, useNavigation } from './navigation-context.ts';
 import { useAddressContext, useSellerSupport } from './hooks.ts';

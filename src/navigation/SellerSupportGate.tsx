@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Seller } from '../api/portal-api.ts';
-import { chooseSeller } from '../app/stored-context.ts';
-import { useRuntime } from '../app/runtime.ts';
+import { chooseSeller } from '../context/choices.ts';
+import { useRuntime } from '../context/runtime.ts';
 import type { SellerSupportOutcome } from './seller-support.ts';
-import { useOverlay } from '../shell/useOverlay.ts';
+import { useOverlay } from '../ui/useOverlay.ts';
 import { useNavigation } from './navigation-context.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Seller } from '../api/portal-api.ts';
-import { useRuntime } from '../app/runtime.ts';
-import { useShell } from '../app/shell-context.ts';
+import { useRuntime } from '../context/runtime.ts';
+import { useShell } from '../context/shell.ts';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { AddressContext } from '../gating/frame-src.ts';
 import type { Language } from '../i18n/languages.ts';

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../storage/local.ts';
 import { OfflineModeDialogs } from './OfflineModeDialogs.tsx';
 import { initTestI18n, press, resetOverlays, shown } from './test-support.ts';
 
-vi.mock('../shell/overlays.ts', () => import('./test-support.ts'));
+vi.mock('../ui/overlays.ts', () => import('./test-support.ts'));
 
 let online = true;
 beforeAll(initTestI18n);

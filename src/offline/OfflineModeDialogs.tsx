@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeFor, proposedSwitch, subscribeConnectivity, switchMode, type OnlineMode } from './mode.ts';
-import { useOverlay } from '../shell/useOverlay.ts';
+import { useOverlay } from '../ui/useOverlay.ts';
 import { useConnectivity } from './useConnectivity.ts';
 
 /**
@@ -18,7 +18,7 @@ export function OfflineModeDialogs({ mode, reload }: { mode: OnlineMode; reload?
     () =>
       subscribeConnectivity((nowOnline) => {
         setDeclined(false);
-        void import('../shell/overlays.ts').then(({ showToast }) =>
+        void import('../ui/overlays.ts').then(({ showToast }) =>
           showToast({ message: t(noticeFor(nowOnline)), color: nowOnline ? 'success' : 'medium' }),
         );
       }),

@@ -1,5 +1,5 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { reportProblem } from '../api/tracking.ts';
+import { reportProblem } from '../storage/problems.ts';
 import { onLogout } from '../session/session.ts';
 
 /**

@@ -2,12 +2,12 @@ import { act } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../i18n/locales/en/translation.json';
-import type { AlertOptions, ToastOptions } from '../shell/overlays.ts';
+import type { AlertOptions, ToastOptions } from '../ui/overlays.ts';
 
 /**
  * Helpers for the component tests of src/offline, src/maintenance and src/push. This module also
  * stands in for src/shell/overlays.ts, recording instead of presenting:
- *   vi.mock('../shell/overlays.ts', () => import('../offline/test-support.ts'));
+ *   vi.mock('../ui/overlays.ts', () => import('../offline/test-support.ts'));
  */
 
 /** English resources loaded synchronously. */

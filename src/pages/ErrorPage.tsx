@@ -1,4 +1,4 @@
-import { Page } from '../shell/Page.tsx';
+import { Page } from '../ui/Page.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,8 +1,8 @@
-import { Page } from '../shell/Page.tsx';
+import { Page } from '../ui/Page.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '../api/portal-api.ts';
-import { useShell } from '../app/shell-context.ts';
+import { usePortalApi } from '../api/context.ts';
 
 /** Page size options and default of shell.md §9. */
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
@@ -11,7 +11,7 @@ const DEFAULT_PAGE_SIZE = 10;
 /** Export history of one export type (shell.md §2 shared screens): the user's export jobs, newest first. */
 export function ExportHistoryPage({ exportType }: { exportType: string }) {
   const { t, i18n } = useTranslation();
-  const { services } = useShell();
+  const api = usePortalApi();
   const sizeId = useId();
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const key = `${exportType}:${paging.page}:${paging.pageSize}`;
@@ -19,12 +19,12 @@ export function ExportHistoryPage({ exportType }: { exportType: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    services.api.exportHistory({ exportType, ...paging }, controller.signal).then(
+    api.exportHistory({ exportType, ...paging }, controller.signal).then(
       (data) => setResult({ key: `${exportType}:${paging.page}:${paging.pageSize}`, ...data, failed: false }),
       () => !controller.signal.aborted && setResult({ key: `${exportType}:${paging.page}:${paging.pageSize}`, jobs: [], total: 0, failed: true }),
     );
     return () => controller.abort();
-  }, [services, exportType, paging]);
+  }, [api, exportType, paging]);
 
   const loading = result.key !== key;
   const pages = Math.max(1, Math.ceil(result.total / paging.pageSize));

@@ -8,7 +8,7 @@ import type { RegisterTokenBody } from './register-push.ts';
 import type { UserManager } from 'oidc-client-ts';
 import { Session } from '../session/session.ts';
 
-vi.mock('../shell/overlays.ts', () => import('../offline/test-support.ts'));
+vi.mock('../ui/overlays.ts', () => import('../offline/test-support.ts'));
 
 const settings: PushSettings = {
   notificationAppId: 'staff-portal',

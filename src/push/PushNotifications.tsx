@@ -58,7 +58,7 @@ export function PushNotifications({ settings, user, post, askPermission, navigat
   useEffect(
     () =>
       adapter?.onForegroundMessage(({ title, body, route }) => {
-        void import('../shell/overlays.ts').then(({ showToast }) =>
+        void import('../ui/overlays.ts').then(({ showToast }) =>
           showToast({
             header: title,
             message: body ?? '',

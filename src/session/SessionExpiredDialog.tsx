@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOverlay } from '../shell/useOverlay.ts';
+import { useOverlay } from '../ui/useOverlay.ts';
 import { useSession } from './context.ts';
 
 /** 'YourSessionHasBeenExpired': OK or cancel unloads the user and reloads (shell.md §4). */

@@ -1,4 +1,4 @@
-import { BootSpinner } from '../app/BootSpinner.tsx';
+import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { useEffect, type ReactNode } from 'react';
 import { subscribeConnectivity } from '../offline/mode.ts';
 import { useTranslation } from 'react-i18next';

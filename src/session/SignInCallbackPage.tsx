@@ -1,4 +1,4 @@
-import { BootSpinner } from '../app/BootSpinner.tsx';
+import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

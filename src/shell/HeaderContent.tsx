@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
 import type { SwitchAbility } from '../navigation/route-options.ts';
-import { deferred } from './deferred.tsx';
+import { deferred } from '../ui/deferred.tsx';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { HeaderSwitches } from './HeaderSwitches.tsx';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 

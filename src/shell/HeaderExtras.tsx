@@ -2,7 +2,7 @@ import { chatbubbleEllipsesOutline, clipboardOutline, searchOutline } from 'ioni
 import { useTranslation } from 'react-i18next';
 import { HIDE_CONTACT_SUPPORT, SHOW_SURVEY } from '../catalogue/flags.ts';
 import type { RouteItem } from '../catalogue/types.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../ui/Icon.tsx';
 
 /** Contact Support (hidden by its flag), the route's survey link (shown by its flag), and menu search on phones. */
 export function HeaderExtras({

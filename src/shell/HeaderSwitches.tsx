@@ -1,11 +1,12 @@
 import { businessOutline, locationOutline, storefrontOutline } from 'ionicons/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../app/shell-context.ts';
-import { choosePlatform, chooseSeller, chooseSite } from '../app/stored-context.ts';
+import { usePortalApi } from '../api/context.ts';
+import { useShell } from '../context/shell.ts';
+import { choosePlatform, chooseSeller, chooseSite } from '../context/choices.ts';
 import type { SwitchAbility } from '../navigation/route-options.ts';
-import { Icon } from './Icon.tsx';
-import { MenuButton } from './MenuButton.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { MenuButton } from '../ui/MenuButton.tsx';
 
 const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
 const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
@@ -14,6 +15,7 @@ const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
 export function HeaderSwitches({ show }: { show: SwitchAbility }) {
   const { t } = useTranslation();
   const shell = useShell();
+  const api = usePortalApi();
   const [chooser, setChooser] = useState<'platform' | 'seller' | null>(null);
   const close = () => setChooser(null);
   const sellerName = shell.seller.displayName || shell.seller.name;
@@ -48,7 +50,7 @@ export function HeaderSwitches({ show }: { show: SwitchAbility }) {
       <Suspense fallback={null}>
         {chooser === 'platform' && (
           <PlatformChooser
-            api={shell.services.api}
+            api={api}
             currentId={shell.platform?.id ?? null}
             blocking={false}
             onClose={close}

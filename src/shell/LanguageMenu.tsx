@@ -1,8 +1,8 @@
-import { Icon } from './Icon.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { languageOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, switchLanguage, type Language } from '../i18n/languages.ts';
-import { MenuButton } from './MenuButton.tsx';
+import { MenuButton } from '../ui/MenuButton.tsx';
 
 const LANGUAGE_LABEL: Record<Language, string> = { vi: 'Shell.LanguageVi', en: 'Shell.LanguageEn' };
 

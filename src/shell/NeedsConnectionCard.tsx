@@ -1,7 +1,7 @@
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRoute, useNavigation } from '../navigation/navigation-context.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { offlinePages } from './offline-pages.ts';
 
 /**

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../app/runtime.ts';
 
 /** 'Offline Mode' in offline mode, otherwise the environment name (TEST-1, DEV, STAG) if any. */
-export function Ribbon({ offline }: { offline: boolean }) {
+export function Ribbon({ offline, environment }: { offline: boolean; environment: string | null }) {
   const { t } = useTranslation();
-  const { config } = useRuntime();
-  const text = offline ? t('OfflineMode') : config.ribbon;
+  const text = offline ? t('OfflineMode') : environment;
   if (!text) return null;
   return (
     <div className={offline ? 'ribbon ribbon--offline' : 'ribbon'} role="note" data-testid="ribbon">

@@ -1,7 +1,7 @@
 import { menuOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../ui/Icon.tsx';
 
 /**
  * Sidebar toggle, then the header items (switches, language menu, user menu...) the shell passes in.

@@ -1,12 +1,14 @@
 import { menuController } from '@ionic/core/components';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { Brand } from '../config/schema.ts';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
 import './ionic-elements.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { isSidebarCollapsed, sidebarLayout, sidebarToggle, SPLIT_LAYOUT_QUERY } from './sidebar-rules.ts';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { SPLIT_LAYOUT_QUERY } from '../ui/breakpoints.ts';
+import { isSidebarCollapsed, sidebarLayout, sidebarToggle } from './sidebar-rules.ts';
+import { useMediaQuery } from '../ui/useMediaQuery.ts';
 
 const MENU_ID = 'sidebar';
 const CONTENT_ID = 'shell-main';
@@ -20,11 +22,15 @@ export const storedSidebarCollapsed = (): boolean | undefined => readStored('sid
  * stays at the same place in the tree either way, so kept-alive frames survive the switch.
  */
 export function ShellLayout({
+  brand,
+  version,
   header,
   sidebar,
   mobileView = false,
   children,
 }: {
+  brand: Brand;
+  version: string;
   header?: ReactNode;
   sidebar?: ReactNode;
   mobileView?: boolean;
@@ -63,7 +69,9 @@ export function ShellLayout({
         onionDidOpen={() => setDrawerOpen(true)}
         onionDidClose={() => setDrawerOpen(false)}
       >
-        <Sidebar>{sidebar}</Sidebar>
+        <Sidebar brand={brand} version={version}>
+          {sidebar}
+        </Sidebar>
       </ion-menu>
       <div className="ion-page shell-main" id={CONTENT_ID}>
         {mobileView ? (

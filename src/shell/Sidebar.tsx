@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useRuntime } from '../app/runtime.ts';
+import type { Brand } from '../config/schema.ts';
 
 /** Logo linking home, the menu (search and items, filled by the navigation feature), app name and version. */
-export function Sidebar({ children }: { children?: ReactNode }) {
+export function Sidebar({ brand, version, children }: { brand: Brand; version: string; children?: ReactNode }) {
   const { t } = useTranslation();
-  const { brand, version } = useRuntime();
   return (
     <div className="sidebar__inner">
       <Link to="/" className="sidebar__logo" aria-label={`${brand.appName} – ${t('Shell.Home')}`}>

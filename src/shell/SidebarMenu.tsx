@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { MenuEntry } from '../gating/visibility.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../ui/Icon.tsx';
 
 /** A menu icon by its catalogue name, or null while the icons load. */
 type IconOf = (name: string | undefined) => string | null;

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storedSiteId } from '../app/stored-context.ts';
+import { storedSiteId } from '../context/choices.ts';
 import { siteChangedElsewhere } from '../context/resolve.ts';
 
 /**
@@ -25,7 +25,7 @@ export function SiteWatcher({ shownSiteId }: { shownSiteId: number | null }) {
 
 /** 'Warehousing.DetectInvalidSiteMsg' (shell.md §4): the shown site is not valid any more; OK reloads. */
 export function showInvalidSiteDialog(t: TFunction): void {
-  void import('./overlays.ts').then(({ showAlert }) =>
+  void import('../ui/overlays.ts').then(({ showAlert }) =>
     showAlert({
       header: t('Chooser.ChooseSite'),
       message: t('Warehousing.DetectInvalidSiteMsg'),

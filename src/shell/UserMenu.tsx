@@ -1,9 +1,9 @@
 import { personCircleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../app/shell-context.ts';
+import { useShell } from '../context/shell.ts';
 import { useSession } from '../session/context.ts';
-import { Icon } from './Icon.tsx';
-import { MenuButton } from './MenuButton.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { MenuButton } from '../ui/MenuButton.tsx';
 
 /** The signed-in user's name and picture, with Logout. */
 export function UserMenu() {

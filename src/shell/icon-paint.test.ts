@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../dev/testing/browser.ts';
 import { darkShares } from '../../dev/testing/pixels.ts';
 import { CATALOGUE } from '../catalogue/index.ts';
-import { iconMask } from './icon-mask.ts';
+import { iconMask } from '../ui/icon-mask.ts';
 import { FALLBACK_MENU_ICON, menuIcon } from './menu-icons.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ellipseOutline } from 'ionicons/icons';
 import { describe, expect, it } from 'vitest';
 import { flattenCatalogue } from '../catalogue/index.ts';
-import { iconMask } from './icon-mask.ts';
+import { iconMask } from '../ui/icon-mask.ts';
 import { FALLBACK_MENU_ICON, menuIcon } from './menu-icons.ts';
 
 describe('menuIcon', () => {

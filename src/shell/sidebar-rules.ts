@@ -1,6 +1,6 @@
+import { TABLET_WIDTH } from '../ui/breakpoints.ts';
+
 /** Sidebar layout rules (shell.md §2, §9: sider width 270, tablet width 768). Pure. */
-export const TABLET_WIDTH = 768;
-export const SPLIT_LAYOUT_QUERY = `(min-width: ${TABLET_WIDTH}px)`;
 
 export type SidebarLayout = 'split' | 'drawer';
 

@@ -1,4 +1,4 @@
-import { reportProblem } from '../api/tracking.ts';
+import { reportProblem } from './problems.ts';
 import { webStorage } from './web-storage.ts';
 
 /**

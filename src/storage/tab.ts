@@ -5,7 +5,7 @@ import { webStorage } from './web-storage.ts';
  * redirect, and nothing after the tab closes. Never throws: blocked storage reads as empty.
  */
 export const TAB_KEYS = {
-  /** Tracking events reported before any tracker ran (api/tracking.ts). */
+  /** Problems reported before tracking ran (storage/problems.ts). */
   pendingTracking: 'pendingTrackingEvents',
 } as const;
 

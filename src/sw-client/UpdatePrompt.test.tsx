@@ -4,7 +4,7 @@ import { initTestI18n, resetOverlays, shown } from '../offline/test-support.ts';
 import type { ServiceWorkerUpdates } from './register.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
-vi.mock('../shell/overlays.ts', () => import('../offline/test-support.ts'));
+vi.mock('../ui/overlays.ts', () => import('../offline/test-support.ts'));
 
 function fakeUpdates() {
   let notify: (() => void) | undefined;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverlay } from '../shell/useOverlay.ts';
+import { useOverlay } from '../ui/useOverlay.ts';
 import type { ServiceWorkerUpdates } from './register.ts';
 
 /** Offers to reload into a waiting new version; `holdBack` (a frame is editing) keeps it hidden until later. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../shell/Spinner.tsx';
+import { Spinner } from './Spinner.tsx';
 
 /** The spinner of start-up steps (shell.md §4: a spinner shows until ready). */
 export function BootSpinner({ label }: { label?: string }) {

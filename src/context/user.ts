@@ -1,4 +1,4 @@
-import { parsePlatformClaim, parseSellerClaim, parseSiteClaim, type SellerClaim } from '../context/claims.ts';
+import { parsePlatformClaim, parseSellerClaim, parseSiteClaim, type SellerClaim } from './claims.ts';
 
 /** The signed-in user as the shell uses it (shell.md §3), read from the ID token and userinfo claims. */
 export interface PortalUser {

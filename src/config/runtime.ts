@@ -1,6 +1,5 @@
-import { createContext, useContext } from 'react';
-import { isAdminDomain, supportEmailForHost } from '../config/brand.ts';
-import type { Brand, RuntimeConfig } from '../config/schema.ts';
+import { isAdminDomain, supportEmailForHost } from './brand.ts';
+import type { Brand, RuntimeConfig } from './schema.ts';
 
 /** Everything derived from the runtime config for this host, fixed for the page's lifetime. */
 export interface Runtime {
@@ -21,12 +20,4 @@ export function createRuntime(config: RuntimeConfig, brand: Brand, host: string)
     supportEmail: supportEmailForHost(config, host),
     version: __APP_VERSION__,
   };
-}
-
-export const RuntimeContext = createContext<Runtime | null>(null);
-
-export function useRuntime(): Runtime {
-  const runtime = useContext(RuntimeContext);
-  if (!runtime) throw new Error('useRuntime outside RuntimeContext');
-  return runtime;
 }
