@@ -24,6 +24,7 @@ import { SidebarMenu } from '../shell/SidebarMenu.tsx';
 import { SiteWatcher } from '../shell/SiteWatcher.tsx';
 import { deferred } from '../ui/deferred.tsx';
 import { whenIdle } from '../ui/idle.ts';
+import { notify } from '../ui/notify.ts';
 import { serviceWorkerMayRegister } from '../sw-client/register.ts';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from './services.ts';
@@ -92,7 +93,7 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
       if (item.redirectOutside) {
         const url = buildRedirectUrl(item, {}, address);
         if (url) window.open(url, '_blank', 'noopener,noreferrer');
-        else void import('../ui/overlays.ts').then(({ showToast }) => showToast({ header: t('Error'), message: t('Navigation.InvalidAddress'), color: 'danger' }));
+        else notify('error', t('Navigation.InvalidAddress'), { header: t('Error') });
         return;
       }
       const target = item.isModalItem && item.iFrameSrc ? frameTargetFor(item, {}, '', address) : null;
@@ -138,7 +139,7 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
       onRejected(reason, type, origin) {
         services.tracker.event('custom', 'frame_message_rejected', { reason, type, origin });
         if (config.environment === 'development' && type === 'user-data-request') {
-          void import('../ui/overlays.ts').then(({ showToast }) => showToast({ header: t('Error'), message: t('Frame.Rejected', { origin }), color: 'danger' }));
+          notify('error', t('Frame.Rejected', { origin }), { header: t('Error') });
         }
       },
     }),

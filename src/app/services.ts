@@ -4,6 +4,7 @@ import { createPortalApi, type PortalApi } from '../api/portal-api.ts';
 import { SellerHeader } from '../api/seller-header.ts';
 import { Tracker } from '../api/tracking.ts';
 import type { Session } from '../session/session.ts';
+import { notify } from '../ui/notify.ts';
 import type { Runtime } from '../config/runtime.ts';
 import { storedSellerId } from '../context/choices.ts';
 
@@ -15,9 +16,7 @@ const FAILURE_TEXT: Record<ApiFailure, string> = {
 
 /** 'Error' notification with the server's message, or the text of the failure kind. */
 export function notifyApiError(failure: ApiFailure, message: string | null): void {
-  void import('../ui/overlays.ts').then(({ showToast }) =>
-    showToast({ header: i18next.t('Error'), message: message ?? i18next.t(FAILURE_TEXT[failure]), color: 'danger', duration: 6000 }),
-  );
+  notify('error', message ?? i18next.t(FAILURE_TEXT[failure]), { header: i18next.t('Error'), duration: 6000 });
 }
 
 export interface Services {

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/client.ts';
-import type { NumberDisplayFormat, PortalApi, Seller, Site, UpgradeWindowConfig, Website } from '../api/portal-api.ts';
+import type { NumberDisplayFormat, PortalApi, Seller, Website } from '../api/portal-api.ts';
 import {
   canSwitchPlatform,
   canSwitchSeller,

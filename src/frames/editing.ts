@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { confirm } from '../ui/notify.ts';
 
 /**
  * Whether an embedded page has unsaved edits (start-edit / end-edit messages, shell.md §4). While
@@ -35,16 +36,11 @@ export const editing = new EditingState();
 /** Asks 'EditingStatus.ExitWarning'; leaving (true) drops the editing state. */
 export async function confirmLeave(): Promise<boolean> {
   if (!editing.isEditing()) return true;
-  const { showAlert } = await import('../ui/overlays.ts');
-  const leave = await new Promise<boolean>((resolve) => {
-    void showAlert({
-      header: i18next.t('EditingStatus.Title'),
-      message: i18next.t('EditingStatus.ExitWarning'),
-      buttons: [
-        { text: i18next.t('EditingStatus.Stay'), role: 'cancel', handler: () => resolve(false) },
-        { text: i18next.t('EditingStatus.Leave'), role: 'confirm', handler: () => resolve(true) },
-      ],
-    });
+  const leave = await confirm({
+    header: i18next.t('EditingStatus.Title'),
+    message: i18next.t('EditingStatus.ExitWarning'),
+    stay: i18next.t('EditingStatus.Stay'),
+    proceed: i18next.t('EditingStatus.Leave'),
   });
   if (leave) editing.clear();
   return leave;

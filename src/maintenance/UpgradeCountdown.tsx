@@ -4,6 +4,7 @@ import { useServiceName } from './hooks.ts';
 import './maintenance.css';
 import { useNow } from './useNow.ts';
 import { activeWindow, formatRemaining, upcomingWindow, upgradingUrl, type UpgradeWindow } from './windows.ts';
+import { loadOverlays } from '../ui/notify.ts';
 
 export interface UpgradeCountdownProps {
   windows: readonly UpgradeWindow[];
@@ -42,7 +43,7 @@ export function UpgradeCountdown({ windows, path, bypass, navigate }: UpgradeCou
     if (!active || counting.current !== windowKey(active)) return;
     counting.current = null;
     if (bypass) return;
-    void import('../ui/overlays.ts')
+    void loadOverlays()
       .then(({ showAlert }) =>
         showAlert({
           header: t('Maintenance.StartsNowTitle'),

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRemaining, maintenanceRedirect, upcomingWindow, upgradingUrl, type UpgradeWindow } from './windows.ts';
+import { confirm } from '../ui/notify.ts';
 
 /** The service's name in the current language; the configured name when there is no translation. */
 export function useServiceName(): (window: UpgradeWindow) => string {
@@ -46,16 +47,11 @@ export function useConfirmBeforeMaintenance(
       const now = Date.now();
       const soon = upcomingWindow(windows, path, now);
       if (!soon) return action();
-      const { showAlert } = await import('../ui/overlays.ts');
-      const confirmed = await new Promise<boolean>((resolve) => {
-        void showAlert({
-          header: t('Maintenance.ActionTitle'),
-          message: t('Maintenance.ActionConfirm', { service: serviceName(soon), time: formatRemaining(soon.start - now) }),
-          buttons: [
-            { text: t('Cancel'), role: 'cancel', handler: () => resolve(false) },
-            { text: t('Maintenance.Continue'), role: 'confirm', handler: () => resolve(true) },
-          ],
-        });
+      const confirmed = await confirm({
+        header: t('Maintenance.ActionTitle'),
+        message: t('Maintenance.ActionConfirm', { service: serviceName(soon), time: formatRemaining(soon.start - now) }),
+        stay: t('Cancel'),
+        proceed: t('Maintenance.Continue'),
       });
       return confirmed ? action() : undefined;
     },

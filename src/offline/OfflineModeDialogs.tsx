@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { noticeFor, proposedSwitch, subscribeConnectivity, switchMode, type OnlineMode } from './mode.ts';
 import { useOverlay } from '../ui/useOverlay.ts';
 import { useConnectivity } from './useConnectivity.ts';
+import { notify } from '../ui/notify.ts';
 
 /**
  * The connectivity notices and the blocking online / offline switch dialog (shell.md §4).
@@ -18,9 +19,7 @@ export function OfflineModeDialogs({ mode, reload }: { mode: OnlineMode; reload?
     () =>
       subscribeConnectivity((nowOnline) => {
         setDeclined(false);
-        void import('../ui/overlays.ts').then(({ showToast }) =>
-          showToast({ message: t(noticeFor(nowOnline)), color: nowOnline ? 'success' : 'medium' }),
-        );
+        notify(nowOnline ? 'success' : 'note', t(noticeFor(nowOnline)));
       }),
     [t],
   );

@@ -5,6 +5,7 @@ import { loadPushAdapter } from './load-adapter.ts';
 import { NotificationPermissionDialog } from './NotificationPermissionDialog.tsx';
 import { onLogout } from '../session/session.ts';
 import { forgetPushToken, registerPush, type RegisterPushOptions } from './register-push.ts';
+import { notify } from '../ui/notify.ts';
 
 export interface PushNotificationsProps {
   /** The runtime config's push settings; absent means push is off. */
@@ -58,14 +59,7 @@ export function PushNotifications({ settings, user, post, askPermission, navigat
   useEffect(
     () =>
       adapter?.onForegroundMessage(({ title, body, route }) => {
-        void import('../ui/overlays.ts').then(({ showToast }) =>
-          showToast({
-            header: title,
-            message: body ?? '',
-            color: 'primary',
-            buttons: route ? [{ text: t('Push.Open'), handler: () => navigate(route) }] : undefined,
-          }),
-        );
+        notify('info', body ?? '', { header: title, buttons: route ? [{ text: t('Push.Open'), handler: () => navigate(route) }] : undefined });
       }),
     [adapter, navigate, t],
   );

@@ -1,4 +1,5 @@
 import { useEffect, type DependencyList } from 'react';
+import { loadOverlays } from './notify.ts';
 import type * as OverlayModule from './overlays.ts';
 
 type Overlays = typeof OverlayModule;
@@ -16,7 +17,7 @@ export function useOverlay(open: boolean, present: (overlays: Overlays) => Promi
     if (!open) return;
     let overlay: Dismissible | undefined;
     let cancelled = false;
-    void import('./overlays.ts')
+    void loadOverlays()
       .then(present)
       .then((created) => {
         overlay = created;
