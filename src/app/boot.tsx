@@ -10,6 +10,7 @@ import { applyBrand } from '../shell/branding.ts';
 import { isLocalStorageUsable } from '../storage/local.ts';
 import { App, signedInLoaded } from './App.tsx';
 import { createRuntime } from '../config/runtime.ts';
+import { restart } from '../effects/restart.ts';
 
 /**
  * First step of start-up: runtime config and language, in parallel. Every failure renders a page;
@@ -21,7 +22,7 @@ export async function boot(root: Root): Promise<void> {
   let running: Parameters<typeof appliesAtOnce>[0] | null = null;
   const recheck = () =>
     void loadRuntimeConfig().then((next) => {
-      if (running && appliesAtOnce(running, next)) location.reload();
+      if (running && appliesAtOnce(running, next)) restart('config');
     });
   onConfigUpdated(() => (running ? recheck() : (updated = true)));
   try {
@@ -29,7 +30,7 @@ export async function boot(root: Root): Promise<void> {
     if (!configResult.ok) {
       root.render(<ConfigNotFoundPage problem={configResult.problem} />);
       // Unreachable for want of a connection: start again by itself when it returns.
-      if (configResult.problem.kind === 'unreachable') subscribeConnectivity((online) => online && location.reload());
+      if (configResult.problem.kind === 'unreachable') subscribeConnectivity((online) => online && restart('connection'));
       return;
     }
     running = configResult;

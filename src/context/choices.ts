@@ -1,4 +1,5 @@
 import { isEntityId, readStored, writeStored } from '../storage/local.ts';
+import { restart } from '../effects/restart.ts';
 
 /** The platform, seller and site choices kept locally (shell.md §3). */
 export interface StoredPlatform {
@@ -25,15 +26,15 @@ export const SITE_RELOAD_DELAY_MS = 200;
 /** Changing platform, seller or site stores the choice and reloads the page (shell.md §4). */
 export function choosePlatform(platform: StoredPlatform): void {
   writeStored('platform', { id: platform.id, name: platform.name, code: platform.code });
-  location.reload();
+  restart('context');
 }
 
 export function chooseSeller(sellerId: number): void {
   writeStored('seller', sellerId);
-  location.reload();
+  restart('context');
 }
 
 export function chooseSite(siteId: number): void {
   writeStored('site', siteId);
-  setTimeout(() => location.reload(), SITE_RELOAD_DELAY_MS);
+  setTimeout(() => restart('context'), SITE_RELOAD_DELAY_MS);
 }

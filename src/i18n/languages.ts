@@ -1,4 +1,5 @@
 import { readStored, writeStored } from '../storage/local.ts';
+import { restart } from '../effects/restart.ts';
 
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,5 +20,5 @@ export function storedLanguage(): Language {
 /** Changing language stores it and reloads (shell.md §4), so frames and caches start over in it. */
 export function switchLanguage(language: Language): void {
   writeStored('language', language);
-  location.reload();
+  restart('language');
 }

@@ -1,4 +1,5 @@
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
+import { restart } from '../effects/restart.ts';
 
 /**
  * Online / offline mode (shell.md §4). The mode is the user's choice, stored under the onlineMode
@@ -29,7 +30,7 @@ export function noticeFor(online: boolean): ConnectivityNotice {
 }
 
 /** Stores the chosen mode and reloads, so every part of the shell starts over in it. */
-export function switchMode(mode: OnlineMode, reload: () => void = () => location.reload()): void {
+export function switchMode(mode: OnlineMode, reload: () => void = () => restart('mode')): void {
   writeStored('onlineMode', mode === 'online');
   reload();
 }

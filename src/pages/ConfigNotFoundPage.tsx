@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CONFIG_PATH } from '../config/load.ts';
 import type { ConfigProblem } from '../config/parse.ts';
+import { restart } from '../effects/restart.ts';
 
 /** The 404 'WebsiteConfigNotFound' page of shell.md §4, naming what is wrong with the config. */
 export function ConfigNotFoundPage({ problem }: { problem: ConfigProblem }) {
@@ -30,7 +31,7 @@ export function ConfigNotFoundPage({ problem }: { problem: ConfigProblem }) {
           </ul>
         </>
       )}
-      <button type="button" className="button button--primary" onClick={() => location.reload()}>
+      <button type="button" className="button button--primary" onClick={() => restart('retry')}>
         {t('Retry')}
       </button>
     </main>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { restart } from '../effects/restart.ts';
 
 /**
  * The browser refuses this site's storage (site data blocked by a setting, a policy or private
@@ -19,7 +20,7 @@ export function StorageBlockedPage({ supportEmail }: { supportEmail: string }) {
         {t('StorageBlocked.Support')} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
       </p>
       <div className="error-page__actions">
-        <button type="button" className="button button--primary" onClick={() => location.reload()}>
+        <button type="button" className="button button--primary" onClick={() => restart('retry')}>
           {t('Retry')}
         </button>
         <button

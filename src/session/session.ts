@@ -1,5 +1,6 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { removePersonalStored } from '../storage/local.ts';
+import { restart } from '../effects/restart.ts';
 
 /**
  * The signed-in session: one store the UI subscribes to. Owns sign-in, single-flight token renewal
@@ -184,7 +185,7 @@ export class Session {
   /** OK or cancel on the session-expired dialog: forget the user and start over. */
   async dismissExpired(): Promise<void> {
     await this.manager.removeUser();
-    location.reload();
+    restart('session');
   }
 
   /**

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storedSiteId } from '../context/choices.ts';
 import { siteChangedElsewhere } from '../context/resolve.ts';
+import { restart } from '../effects/restart.ts';
 
 /**
  * When the tab becomes visible and the stored site differs from the one shown (changed in another
@@ -29,7 +30,7 @@ export function showInvalidSiteDialog(t: TFunction): void {
     showAlert({
       header: t('Chooser.ChooseSite'),
       message: t('Warehousing.DetectInvalidSiteMsg'),
-      buttons: [{ text: t('OK'), role: 'confirm', handler: () => location.reload() }],
+      buttons: [{ text: t('OK'), role: 'confirm', handler: () => restart('context') }],
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { Workbox } from 'workbox-window';
+import { restart } from '../effects/restart.ts';
 
 /**
  * Registers /sw.js (once the shell has drawn, so it never competes with start-up) and reports when
@@ -57,7 +58,7 @@ export function registerServiceWorker(): ServiceWorkerUpdates | null {
     },
     applyUpdate() {
       void workbox.then((wb) => {
-        wb.addEventListener('controlling', () => location.reload());
+        wb.addEventListener('controlling', () => restart('release'));
         wb.messageSkipWaiting();
       });
     },
