@@ -8,13 +8,15 @@ import { StartFailure } from '../pages/StartFailure.tsx';
 import { StorageBlockedPage } from '../pages/StorageBlockedPage.tsx';
 import { applyBrand } from '../shell/branding.ts';
 import { isLocalStorageUsable } from '../storage/local.ts';
-import { App, signedInLoaded } from './App.tsx';
+import { App } from './App.tsx';
+import { composePage, composeSession } from './composition.ts';
 import { createRuntime } from '../config/runtime.ts';
 import { restart } from '../effects/restart.ts';
 
 /**
- * First step of start-up: runtime config and language, in parallel. Every failure renders a page;
- * the signed-in part of start-up continues in App (session → user → flags → platform → sellers → sites).
+ * First step of start-up: the page's parts (composition.ts), then the runtime config, the language
+ * and the signed-in chunk in parallel, then the session. Every failure renders a page; the signed-in
+ * part of start-up continues in App (session → user → flags → platform → sellers → sites).
  */
 export async function boot(root: Root): Promise<void> {
   // Listening before the config arrives: the worker may report a changed copy right after answering.
@@ -26,7 +28,8 @@ export async function boot(root: Root): Promise<void> {
     });
   onConfigUpdated(() => (running ? recheck() : (updated = true)));
   try {
-    const [configResult] = await Promise.all([loadRuntimeConfig(), initI18n(), signedInLoaded]);
+    const page = composePage();
+    const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(), initI18n(), page.signedIn]);
     if (!configResult.ok) {
       root.render(<ConfigNotFoundPage problem={configResult.problem} />);
       // Unreachable for want of a connection: start again by itself when it returns.
@@ -41,7 +44,7 @@ export async function boot(root: Root): Promise<void> {
       root.render(<StorageBlockedPage supportEmail={runtime.supportEmail} />);
       return;
     }
-    root.render(<App runtime={runtime} />);
+    root.render(<App runtime={runtime} session={composeSession(runtime)} page={page} signedIn={signedIn} />);
   } catch (error) {
     console.error('[boot] the portal could not start', error);
     root.render(<StartFailure />);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { createCache, MIGRATIONS, registerCacheCleanup, stripTokens, type CacheProblem, type Migration } from './cache.ts';
+import { createCache, MIGRATIONS, stripTokens, type CacheProblem, type Migration } from './cache.ts';
 
 const menuSchema = z.array(z.object({ path: z.string(), name: z.string() }));
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -117,8 +117,9 @@ describe('offline cache', () => {
     const { cache } = setup();
     await cache.write('snapshot', []);
     await cache.write('flags', ['a']);
-    const { Session } = await import('../session/session.ts');
-    const unregister = registerCacheCleanup(cache);
+    const { onLogout, Session } = await import('../session/session.ts');
+    // As the composition root registers it (app/composition.ts).
+    const unregister = onLogout(() => cache.clear());
     const manager = {
       events: { addAccessTokenExpiring: vi.fn(), addAccessTokenExpired: vi.fn() },
       getUser: vi.fn().mockResolvedValue(null),

@@ -1,6 +1,5 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { reportProblem } from '../storage/problems.ts';
-import { onLogout } from '../session/session.ts';
 
 /**
  * The IndexedDB cache of the shell: the start snapshot (the last online start's user, flags,
@@ -259,9 +258,4 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
       else clearWhenOpen = true;
     },
   };
-}
-
-/** Logout clears the cache (shell.md §4); call once at start-up. Returns the unregister function. */
-export function registerCacheCleanup(cache: OfflineCache): () => void {
-  return onLogout(() => cache.clear());
 }
