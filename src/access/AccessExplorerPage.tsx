@@ -57,8 +57,8 @@ export default function AccessExplorerPage() {
   const [module, setModule] = useState<string | null>(null);
   const [reason, setReason] = useState<ReasonFilter | null>(null);
 
-  const permissions = parseList(permissionsText);
-  const roles = parseList(rolesText);
+  const permissions = useMemo(() => parseList(permissionsText), [permissionsText]);
+  const roles = useMemo(() => parseList(rolesText), [rolesText]);
   const result = useMemo(() => {
     const seller = /^\d+$/.test(sellerId.trim()) ? Number(sellerId) : null;
     const context = createGatingContext({
@@ -75,9 +75,7 @@ export default function AccessExplorerPage() {
       sellerSupport: runtime.config.sellerSupport ?? null,
     });
     return exploreAccess(context);
-    // The parsed lists are derived from their texts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [permissionsText, rolesText, flags, offline, adminHost, environment, sellerId, hasSite, runtime.config, shell.websiteIds]);
+  }, [permissions, roles, flags, offline, adminHost, environment, sellerId, hasSite, runtime.config, shell.websiteIds]);
   const counts = reasonCounts(result.rows);
   const shown = filterRows(result.rows, { module, reason });
   const menuPages = result.menu.reduce((sum, entry) => sum + Math.max(entry.children.length, 1), 0);

@@ -1,8 +1,8 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { TABLET_WIDTH } from '../ui/breakpoints.ts';
-import { useOverlay } from '../ui/useOverlay.ts';
+import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
 
 export interface ChooserSearch {
   label: string;
@@ -38,12 +38,16 @@ export function ChooserModal({
     element.className = 'chooser';
     return element;
   });
-  useOverlay(true, ({ presentModal }) => presentModal({ content, label: title, sheet: innerWidth < TABLET_WIDTH, blocking, onDismiss: onClose }), [
+  const presentOverlay = useCallback<OverlayPresenter>(
+    ({ presentModal }) => presentModal({ content, label: title, sheet: innerWidth < TABLET_WIDTH, blocking, onDismiss: onClose }),
+    [
     content,
     title,
     blocking,
     onClose,
-  ]);
+  ],
+  );
+  useOverlay(true, presentOverlay);
   return createPortal(
     <>
       <div className="chooser__header">

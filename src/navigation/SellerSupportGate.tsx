@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Seller } from '../api/portal-api.ts';
 import { chooseSeller } from '../context/choices.ts';
 import { useRuntime } from '../context/runtime.ts';
 import type { SellerSupportOutcome } from './seller-support.ts';
-import { useOverlay } from '../ui/useOverlay.ts';
+import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
 import { useNavigation } from './navigation-context.ts';
 
 /**
@@ -23,8 +23,7 @@ export function SellerSupportGate({ outcome }: { outcome: Exclude<SellerSupportO
   }, [kind]);
   const parent = outcome.kind === 'switchToParent' ? outcome.parent : null;
 
-  useOverlay(
-    parent !== null,
+  const presentOverlay = useCallback<OverlayPresenter>(
     ({ showAlert }) =>
       showAlert({
         header: t('SellerSupport.Title'),
@@ -36,6 +35,7 @@ export function SellerSupportGate({ outcome }: { outcome: Exclude<SellerSupportO
       }),
     [parent, t, go],
   );
+  useOverlay(parent !== null, presentOverlay);
 
   if (outcome.kind === 'invalidSeller') {
     return (

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeFor, proposedSwitch, subscribeConnectivity, switchMode, type OnlineMode } from './mode.ts';
-import { useOverlay } from '../ui/useOverlay.ts';
+import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
 import { useConnectivity } from './useConnectivity.ts';
 import { notify } from '../ui/notify.ts';
 
@@ -27,8 +27,7 @@ export function OfflineModeDialogs({ mode, reload }: { mode: OnlineMode; reload?
   const target = declined ? null : proposedSwitch(mode, online);
   const toOffline = target === 'offline';
   // The connection flipping back before the user answers withdraws the question (target turns null).
-  useOverlay(
-    target !== null,
+  const presentOverlay = useCallback<OverlayPresenter>(
     ({ showAlert }) =>
       showAlert({
           header: t('OfflineModeSwitch.Title'),
@@ -42,8 +41,9 @@ export function OfflineModeDialogs({ mode, reload }: { mode: OnlineMode; reload?
             },
           ],
       }),
-    [target, t, reload],
+    [target, toOffline, t, reload],
   );
+  useOverlay(target !== null, presentOverlay);
 
   return null;
 }

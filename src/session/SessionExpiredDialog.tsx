@@ -1,14 +1,14 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverlay } from '../ui/useOverlay.ts';
+import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
 import { useSession } from './context.ts';
 
 /** 'YourSessionHasBeenExpired': OK or cancel unloads the user and reloads (shell.md §4). */
 export function SessionExpiredDialog() {
   const { t } = useTranslation();
   const session = useSession();
-  const dismiss = () => void session.dismissExpired();
-  useOverlay(
-    true,
+  const dismiss = useCallback(() => void session.dismissExpired(), [session]);
+  const presentOverlay = useCallback<OverlayPresenter>(
     ({ showAlert }) =>
       showAlert({
         header: t('SignIn.SessionExpiredTitle'),
@@ -18,7 +18,8 @@ export function SessionExpiredDialog() {
           { text: t('OK'), role: 'confirm', handler: dismiss },
         ],
       }),
-    [session, t],
+    [dismiss, t],
   );
+  useOverlay(true, presentOverlay);
   return null;
 }

@@ -1,5 +1,5 @@
 import { BootSpinner } from '../ui/BootSpinner.tsx';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { subscribeConnectivity } from '../offline/mode.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -16,13 +16,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const state = useSessionState();
   const location = useLocation();
 
+  // Where the user was going, read once: later navigation never restarts sign-in.
+  const [opened] = useState(() => location.pathname + location.search + location.hash);
   useEffect(() => {
-    if (session.getState().status === 'starting') {
-      void session.start(location.pathname + location.search + location.hash);
-    }
-    // Only on mount: later navigation never restarts sign-in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [session]);
+    if (session.getState().status === 'starting') void session.start(opened);
+  }, [session, opened]);
 
   // The provider could not be reached: try again when the connection returns, and now and then, so a
   // provider that comes back signs the user in without a reload.

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverlay } from '../ui/useOverlay.ts';
+import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
 import type { ServiceWorkerUpdates } from './register.ts';
 
 /** Offers to reload into a waiting new version; `holdBack` (a frame is editing) keeps it hidden until later. */
@@ -11,8 +11,7 @@ export function UpdatePrompt({ updates, holdBack = false }: { updates: ServiceWo
   useEffect(() => updates?.onUpdateWaiting(() => setWaiting(true)), [updates]);
   const show = Boolean(updates) && waiting && !dismissed && !holdBack;
 
-  useOverlay(
-    show,
+  const presentOverlay = useCallback<OverlayPresenter>(
     ({ showToast }) =>
       showToast({
         message: t('Shell.UpdateAvailable'),
@@ -24,5 +23,6 @@ export function UpdatePrompt({ updates, holdBack = false }: { updates: ServiceWo
       }),
     [updates, t],
   );
+  useOverlay(show, presentOverlay);
   return null;
 }

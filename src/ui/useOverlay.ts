@@ -1,18 +1,20 @@
-import { useEffect, type DependencyList } from 'react';
+import { useEffect } from 'react';
 import { loadOverlays } from './notify.ts';
 import type * as OverlayModule from './overlays.ts';
 
 type Overlays = typeof OverlayModule;
+/** Presents one overlay; keep it stable with useCallback. */
+export type OverlayPresenter = (overlays: Overlays) => Promise<Dismissible>;
 interface Dismissible {
   dismiss(): Promise<boolean>;
 }
 
 /**
  * Presents an Ionic overlay (loaded lazily with ./overlays.ts) while `open` is true, and dismisses
- * it when `open` turns false, the inputs change or the component goes — even if that happens
- * before the overlay module has loaded.
+ * it when `open` turns false, `present` changes or the component goes — even if that happens
+ * before the overlay module has loaded. Callers keep `present` stable with useCallback.
  */
-export function useOverlay(open: boolean, present: (overlays: Overlays) => Promise<Dismissible>, deps: DependencyList): void {
+export function useOverlay(open: boolean, present: OverlayPresenter): void {
   useEffect(() => {
     if (!open) return;
     let overlay: Dismissible | undefined;
@@ -27,7 +29,5 @@ export function useOverlay(open: boolean, present: (overlays: Overlays) => Promi
       cancelled = true;
       void overlay?.dismiss();
     };
-    // `present` is a new function each render; `deps` say when it really changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, ...deps]);
+  }, [open, present]);
 }
