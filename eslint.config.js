@@ -1,5 +1,7 @@
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layerZones } from './scripts/layers.js';
 
 const noStorage = {
   selector: "MemberExpression[object.name=/^(localStorage|sessionStorage)$/]",
@@ -37,6 +39,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@ionic/*', 'react-router*'] }],
       'no-restricted-syntax': ['error', noStorage, noIndexedDb],
+    },
+  },
+  {
+    // Layers go one way (scripts/layers.ts) and no module imports itself back through another.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/test-support.ts', 'src/**/testing.ts', 'src/test-setup.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // no-cycle reads the imported modules too: they are TypeScript.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
     },
   },
   {

@@ -9,7 +9,7 @@ import { useFrames } from '../frames/useFrames.ts';
 import { createMenuSearch } from '../gating/search.ts';
 import type { Language } from '../i18n/languages.ts';
 import { useMaintenanceRedirect } from '../maintenance/hooks.ts';
-import { CatalogueRoutePage } from '../navigation/CatalogueRoutePage.tsx';
+import { CatalogueRoutePage } from '../shell/CatalogueRoutePage.tsx';
 import { useStableNavigate } from '../navigation/useStableNavigate.ts';
 import { useAddressContext } from '../navigation/hooks.ts';
 import { CurrentRouteContext, NavigationContext, type Navigation } from '../navigation/navigation-context.ts';

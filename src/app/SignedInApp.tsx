@@ -19,7 +19,8 @@ import { chooseSeller, choosePlatform } from '../context/choices.ts';
 import { claimedSellerId } from '../context/claims.ts';
 import { portalUserFrom, type PortalUser } from '../context/user.ts';
 import { useStableNavigate } from '../navigation/useStableNavigate.ts';
-import { composeStart, type PageParts } from './composition.ts';
+import type { PageParts } from './composition.ts';
+import { composeStart } from './start-composition.ts';
 
 const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
 const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));

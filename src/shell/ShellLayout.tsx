@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Brand } from '../config/schema.ts';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
-import './ionic-elements.tsx';
+import { defineShellElements } from './ionic-elements.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SPLIT_LAYOUT_QUERY } from '../ui/breakpoints.ts';
@@ -36,6 +36,7 @@ export function ShellLayout({
   mobileView?: boolean;
   children: ReactNode;
 }) {
+  defineShellElements(); // registers once; later calls do nothing
   useMediaQuery(SPLIT_LAYOUT_QUERY); // re-render when crossing the tablet width
   const [storedCollapsed, setStoredCollapsed] = useState(storedSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);

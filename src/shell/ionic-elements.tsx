@@ -4,10 +4,13 @@ import type { HTMLAttributes, ReactNode } from 'react';
 
 /**
  * The Ionic components of the signed-in shell, used as custom elements (no @ionic/react, see
- * ionic-app.tsx). Defined here, they load with the shell's own chunk, not with the entry.
+ * ionic-app.tsx). Imported by the shell's layout, they load with the shell's own chunk, not with the
+ * entry; the layout defines them before its first render.
  */
-defineSplitPane();
-defineMenu();
+export function defineShellElements(): void {
+  defineSplitPane();
+  defineMenu();
+}
 
 type Base = Omit<HTMLAttributes<HTMLElement>, 'slot'> & { children?: ReactNode; slot?: string };
 

@@ -1,10 +1,9 @@
 import { defineCustomElement } from '@ionic/core/components/ion-spinner.js';
 import type { HTMLAttributes } from 'react';
 
-defineCustomElement();
-
 /** Ionic's crescent spinner, decorative: the caller names what is loading beside it. */
 export function Spinner() {
+  defineCustomElement(); // registers once; later calls do nothing
   return <ion-spinner name="crescent" aria-hidden="true" />;
 }
 

@@ -5,12 +5,9 @@ import { defineCustomElement as defineToast } from '@ionic/core/components/ion-t
 
 /**
  * Ionic's alert, toast and modal through their controllers (the portal uses Ionic's custom elements
- * without @ionic/react, see ionic-app.tsx). Import this module lazily: it defines the three
- * components, which no start needs.
+ * without @ionic/react, see ionic-app.tsx). Load this module lazily (notify.ts's loadOverlays): no
+ * start needs the three components; each is defined on its first use.
  */
-defineAlert();
-defineModal();
-defineToast();
 
 export interface AlertOptions {
   header?: string;
@@ -21,6 +18,7 @@ export interface AlertOptions {
 }
 
 export async function showAlert({ header, message, buttons, blocking = true }: AlertOptions): Promise<HTMLIonAlertElement> {
+  defineAlert();
   const alert = await alertController.create({ header, message, buttons, backdropDismiss: !blocking, keyboardClose: !blocking });
   await alert.present();
   return alert;
@@ -35,6 +33,7 @@ export interface ToastOptions {
 }
 
 export async function showToast({ header, message, color, duration = 5000, buttons }: ToastOptions): Promise<HTMLIonToastElement> {
+  defineToast();
   const toast = await toastController.create({ header, message, color, duration, buttons, position: 'bottom' });
   await toast.present();
   return toast;
@@ -54,6 +53,7 @@ export interface ModalOptions {
 
 /** Presents an Ionic modal around an element the caller fills; returns the modal to dismiss it. */
 export async function presentModal({ content, label, sheet, blocking, onDismiss }: ModalOptions): Promise<HTMLIonModalElement> {
+  defineModal();
   const modal = await modalController.create({
     component: content,
     backdropDismiss: !blocking,

@@ -1,0 +1,80 @@
+import { z } from 'zod/mini';
+import type { Runtime } from '../config/runtime.ts';
+import { storedPlatform, storedSellerId, storedSiteId } from '../context/choices.ts';
+import { portalUserFrom, type PortalUser } from '../context/user.ts';
+import type { CachedFlags } from '../flags/flagr.ts';
+import { loadFlagsWithin } from '../flags/load.ts';
+import { subscribeConnectivity } from '../offline/mode.ts';
+import type { Session } from '../session/session.ts';
+import type { PageParts } from './composition.ts';
+import { createServices, type Services } from './services.ts';
+import { readSnapshot, readStoredSnapshot, saveSnapshot, type SnapshotRead } from './snapshot.ts';
+import { StartFlow } from './start-flow.ts';
+import { runStartup } from './startup.ts';
+
+/** The composition root's last step (composition.ts), in the signed-in chunk: what a signed-in page starts from. */
+
+const cachedFlagsSchema = z.object({
+  entity: z.object({
+    entityID: z.string(),
+    entityType: z.literal('user'),
+    entityContext: z.object({ seller_id: z.nullable(z.number()), platformId: z.nullable(z.number()) }),
+  }),
+  values: z.record(z.string(), z.boolean()),
+  fetchedAt: z.number(),
+});
+
+export interface StartInput {
+  /** The signed-in user (online) or none (offline, no session to check). */
+  user: PortalUser | null;
+  /** Where the user was going: a sign-in redirect comes back there. */
+  returnTo: string;
+  /** Calls made together may all answer 403: the first names the page tried. */
+  goToForbidden(): void;
+  /** The user's one claimed seller: calls carry it from the first one on. */
+  claimedSeller: number | null;
+}
+
+/** For the signed-in user (or none offline): the API services and the start flow over them. */
+export function composeStart(page: PageParts, runtime: Runtime, session: Session, input: StartInput): { services: Services; flow: StartFlow } {
+  const services = createServices(runtime, session, input.goToForbidden, input.claimedSeller);
+  const { mode, cache } = page;
+  const deadlineMs = runtime.config.startup.deadlineSeconds * 1000;
+  const lastSnapshot = (): Promise<SnapshotRead> =>
+    readSnapshot(cache, {
+      sub: input.user?.sub ?? null,
+      version: runtime.version,
+      maxAgeMs: mode === 'online' ? runtime.config.startup.snapshotMaxAgeHours * 3_600_000 : null,
+      // Offline there are no switches: the last snapshot is what there is.
+      choices: mode === 'online' ? { platformId: storedPlatform()?.id, sellerId: storedSellerId(), siteId: storedSiteId() } : {},
+      stored: page.takeEarlySnapshot() ?? readStoredSnapshot(cache),
+    });
+  const flow = new StartFlow({
+    mode,
+    user: input.user,
+    deadlineMs,
+    readSnapshot: lastSnapshot,
+    async refreshUser() {
+      const refreshed = await session.refreshUser(input.returnTo);
+      return refreshed ? portalUserFrom(refreshed.profile as Record<string, unknown>) : null;
+    },
+    runStartup: (current, onStep) =>
+      runStartup(current, {
+        api: services.api,
+        stored: { platform: storedPlatform, sellerId: storedSellerId, siteId: storedSiteId },
+        deadlineMs,
+        onStep,
+        loadFlags: (context, budgetMs) =>
+          loadFlagsWithin(budgetMs, context, {
+            evaluate: (request) => services.api.evaluateFlags(request),
+            readCache: async () => (await cache.read('flags', cachedFlagsSchema))?.value as CachedFlags | undefined,
+            writeCache: (flags) => cache.write('flags', flags),
+            onFailure: (error) => services.tracker.event('custom', 'flags_failed', { message: String(error) }),
+          }),
+      }),
+    saveSnapshot: (context) => saveSnapshot(cache, context, runtime.version),
+    onContext: (context) => services.setCurrentSeller(context.seller.id),
+    onConnectionReturn: (listener) => subscribeConnectivity((online) => online && listener()),
+  });
+  return { services, flow };
+}
