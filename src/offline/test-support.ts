@@ -6,7 +6,7 @@ import type { AlertOptions, ToastOptions } from '../ui/overlays.ts';
 
 /**
  * Helpers for the component tests of src/offline, src/maintenance and src/push. This module also
- * stands in for src/shell/overlays.ts, recording instead of presenting:
+ * stands in for src/ui/overlays.ts, recording instead of presenting:
  *   vi.mock('../ui/overlays.ts', () => import('../offline/test-support.ts'));
  */
 
