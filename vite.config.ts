@@ -22,6 +22,13 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id: string) => (sideEffectFree.some((pattern) => pattern.test(id)) ? false : undefined),
       },
+      output: {
+        // The libraries every start runs, as one file: Rolldown would otherwise cut them (and the small
+        // modules they share with lazy chunks) into many small chunks, each a request and a gzip frame.
+        advancedChunks: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|zod|idb|oidc-client-ts|jwt-decode|i18next-resources-to-backend)[\\/]/ }],
+        },
+      },
     },
   },
   plugins: [
