@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { storedSiteId } from '../context/choices.ts';
 import { siteChangedElsewhere } from '../context/resolve.ts';
 import { restart } from '../effects/restart.ts';
+import { loadOverlays } from '../ui/notify.ts';
 
 /**
  * When the tab becomes visible and the stored site differs from the one shown (changed in another
@@ -26,7 +27,7 @@ export function SiteWatcher({ shownSiteId }: { shownSiteId: number | null }) {
 
 /** 'Warehousing.DetectInvalidSiteMsg' (shell.md §4): the shown site is not valid any more; OK reloads. */
 export function showInvalidSiteDialog(t: TFunction): void {
-  void import('../ui/overlays.ts').then(({ showAlert }) =>
+  void loadOverlays().then(({ showAlert }) =>
     showAlert({
       header: t('Chooser.ChooseSite'),
       message: t('Warehousing.DetectInvalidSiteMsg'),
