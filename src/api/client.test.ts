@@ -34,6 +34,32 @@ describe('ApiClient', () => {
     expect(h.onTiming).toHaveBeenCalledWith(expect.objectContaining({ method: 'GET', path: '/api/v1/platforms', status: 200 }));
   });
 
+  it('401 renews the token once and sends the call again with the new one', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(new Response('{}', { status: 401 }))
+      .mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }));
+    let token = 'old-token';
+    const h = hooks({ accessToken: () => token, renewAfterUnauthorized: vi.fn(async () => ((token = 'new-token'), true)) });
+    await expect(new ApiClient(h).get('http://api.test', '/x')).resolves.toEqual({ ok: true });
+    expect(fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).authorization)).toEqual(['Bearer old-token', 'Bearer new-token']);
+    expect(h.renewAfterUnauthorized).toHaveBeenCalledOnce();
+    expect(h.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the renewal fails', false, 1],
+    ['the renewed token is refused too', true, 2],
+  ])('401 logs out when %s', async (_name, renews, calls) => {
+    const fetch = answer(401, {});
+    fetch.mockImplementation(async () => new Response('{}', { status: 401 }));
+    const h = hooks({ renewAfterUnauthorized: vi.fn(async () => renews) });
+    await expect(new ApiClient(h).get('http://api.test', '/x')).rejects.toBeInstanceOf(ApiError);
+    expect(fetch).toHaveBeenCalledTimes(calls);
+    expect(h.renewAfterUnauthorized).toHaveBeenCalledOnce();
+    expect(h.onUnauthorized).toHaveBeenCalledOnce();
+  });
+
   it('omits X-Seller-Id before a seller is chosen', async () => {
     const fetch = answer(200, {});
     await new ApiClient(hooks({ seller: new SellerHeader({ claimed: null, stored: () => undefined }) })).get('http://api.test', '/x');

@@ -31,7 +31,12 @@ export interface ApiClientHooks {
   accessToken(): string | null | Promise<string | null>;
   /** Decides X-Seller-Id for every call. */
   seller: SellerHeader;
-  /** 401: the session is gone. */
+  /**
+   * 401: the token may have ended early (clock drift, revoked access token). Renews it once; resolves
+   * true when a new token came, and the call is sent once more with it.
+   */
+  renewAfterUnauthorized?(): Promise<boolean>;
+  /** 401 (again, after a renewal): the session is gone. */
   onUnauthorized(): void;
   /** 403: go to /403. */
   onForbidden(): void;
@@ -77,7 +82,7 @@ export class ApiClient {
     return this.request<T>('POST', base, path, { ...options, body });
   }
 
-  async request<T>(method: string, base: string, path: string, options: RequestOptions): Promise<T> {
+  async request<T>(method: string, base: string, path: string, options: RequestOptions, renewed = false): Promise<T> {
     const url = buildUrl(base, path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const token = await this.hooks.accessToken();
@@ -106,6 +111,9 @@ export class ApiClient {
       throw this.fail(new ApiError(failure, null, { code: null, message: null }, url), options);
     }
     this.time(method, url, response.status, started);
+    if (response.status === 401 && !renewed && !options.quiet && (await this.hooks.renewAfterUnauthorized?.())) {
+      return this.request<T>(method, base, path, options, true);
+    }
     const data: unknown = await response
       .clone()
       .json()

@@ -35,6 +35,7 @@ export function createServices(runtime: Runtime, session: Session, goToForbidden
   const client = new ApiClient({
     accessToken: () => session.validAccessToken(),
     seller,
+    renewAfterUnauthorized: () => session.renewAfterUnauthorized(),
     onUnauthorized: () => void session.logout(),
     onForbidden: goToForbidden,
     onError: ({ failure, message }) => notifyApiError(failure, message),

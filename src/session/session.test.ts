@@ -1,6 +1,6 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOGOUT_HOOK_TIMEOUT_MS, onLogout, Session } from './session.ts';
+import { LOGOUT_HOOK_TIMEOUT_MS, onLogout, RENEW_AHEAD_S, Session } from './session.ts';
 
 function user(expiresInSeconds: number, name = 'u'): User {
   const expires_at = Math.floor(Date.now() / 1000) + expiresInSeconds;
@@ -23,8 +23,10 @@ function fakeManager(stored: User | null) {
   let current = stored;
   const manager = {
     events: { addAccessTokenExpiring: vi.fn(), addAccessTokenExpired: vi.fn() },
-    settings: { scope: 'openid profile offline_access staff-api' },
+    settings: { scope: 'openid profile offline_access staff-api', requestTimeoutInSeconds: 5 },
+    metadataService: { getUserInfoEndpoint: vi.fn(async () => 'https://id.test/me') },
     getUser: vi.fn(async () => current),
+    storeUser: vi.fn(async (next: User) => void (current = next)),
     signinSilent: vi.fn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       current = user(3600, 'renewed');
@@ -74,7 +76,7 @@ describe('Session', () => {
   });
 
   it('takes the token another tab renewed instead of spending the refresh token again', async () => {
-    const manager = fakeManager(user(120));
+    const manager = fakeManager(user(600));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/');
     manager.setStored(user(3600, 'other-tab'));
@@ -84,7 +86,7 @@ describe('Session', () => {
   });
 
   it('a failed renewal means the session expired; dismissing forgets the user', async () => {
-    const manager = fakeManager(user(120));
+    const manager = fakeManager(user(600));
     manager.signinSilent.mockRejectedValueOnce(new Error('invalid_grant'));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/');
@@ -119,8 +121,8 @@ describe('Session', () => {
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
   });
 
-  it('a token expiring within a minute is renewed behind the start, not before it', async () => {
-    const manager = fakeManager(user(30));
+  it('a token expiring within the renew-ahead window is renewed behind the start, not before it', async () => {
+    const manager = fakeManager(user(RENEW_AHEAD_S - 10));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/');
     expect(session.accessToken()).toBe('at-u');
@@ -138,17 +140,84 @@ describe('Session', () => {
     expect(session.getState().status).toBe('redirecting');
   });
 
-  it('refreshing the user keeps a valid token when the provider cannot be reached, and signs in again when it refuses', async () => {
-    const manager = fakeManager(user(3600));
-    manager.signinSilent.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  it('a token valid for longer is left alone at start: no renewal, no refresh token spent', async () => {
+    const manager = fakeManager(user(RENEW_AHEAD_S + 60));
     const session = new Session(manager as unknown as UserManager);
     await session.start('/');
+    expect(manager.signinSilent).not.toHaveBeenCalled();
+  });
+
+  it("the current claims of a valid token come from userinfo, are stored for the next start, and spend no refresh token", async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ sub: 's', permissions: ['now'] }), { status: 200 }));
+    const manager = fakeManager({ ...user(3600), profile: { sub: 's', iss: 'https://id.test', permissions: ['before', 'removed'] } } as unknown as User);
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/');
+    const refreshed = await session.refreshUser('/');
+    expect(refreshed?.profile).toEqual({ sub: 's', iss: 'https://id.test', permissions: ['now'] });
+    expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>).authorization).toBe('Bearer at-u');
+    expect(manager.storeUser).toHaveBeenCalledWith(refreshed);
+    expect(manager.signinSilent).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['refuses the token', new Response('{}', { status: 401 }), true],
+    ['answers another subject', new Response(JSON.stringify({ sub: 'someone-else' }), { status: 200 }), true],
+    ['cannot be reached', new TypeError('Failed to fetch'), false],
+    ['answers garbage', new Response('<html>', { status: 200 }), false],
+  ])('when userinfo %s, the token is renewed for the claims: %s', async (_name, answer, renews) => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      if (answer instanceof Error) throw answer;
+      return answer;
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const manager = fakeManager(user(3600));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/');
+    const refreshed = await session.refreshUser('/');
+    expect(manager.signinSilent).toHaveBeenCalledTimes(renews ? 1 : 0);
+    expect(refreshed?.access_token).toBe(renews ? 'at-renewed' : 'at-u');
+  });
+
+  it('a token near its end is renewed for the current claims; an unreachable provider keeps it, a refusal signs in again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const manager = fakeManager(user(3600));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/');
+    vi.setSystemTime(Date.now() + (3600 - RENEW_AHEAD_S + 30) * 1000);
+    manager.signinSilent.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect(await session.refreshUser('/')).toMatchObject({ access_token: 'at-u' });
     expect(session.getState().status).toBe('signedIn');
 
     manager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'invalid_grant' }));
     expect(await session.refreshUser('/here')).toBeNull();
     expect(manager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/here' } }));
+    vi.useRealTimers();
+  });
+
+  it('a refusal of a refresh token that is no longer the stored one (an earlier page renewed) retries with the stored one', async () => {
+    const manager = fakeManager(user(600));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/');
+    manager.signinSilent.mockImplementationOnce(async () => {
+      // The provider rotated the token for another page meanwhile, and refuses the one this page sent.
+      manager.setStored({ ...user(-5, 'rotated') } as unknown as User);
+      throw new ErrorResponse({ error: 'invalid_grant' });
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const renewed = await session.renew();
+    expect(manager.signinSilent).toHaveBeenCalledTimes(2);
+    expect(renewed?.access_token).toBe('at-renewed');
+    expect(session.getState().status).toBe('signedIn');
+  });
+
+  it('an API 401 renews the token once: true only when a new token came', async () => {
+    const manager = fakeManager(user(600));
+    const session = new Session(manager as unknown as UserManager);
+    await session.start('/');
+    expect(await session.renewAfterUnauthorized()).toBe(true);
+    manager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'invalid_grant' }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await session.renewAfterUnauthorized()).toBe(false);
   });
 
   it('an unreadable stored session signs in again', async () => {

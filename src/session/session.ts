@@ -1,6 +1,8 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
+import { fetchUserInfo, UserInfoRefused } from '../api/userinfo.ts';
 import { removePersonalStored } from '../storage/local.ts';
 import { restart } from '../effects/restart.ts';
+import { PROVIDER_TIMEOUT_S } from './user-manager.ts';
 
 /**
  * The signed-in session: one store the UI subscribes to. Owns sign-in, single-flight token renewal
@@ -20,8 +22,13 @@ export interface ReturnState {
 }
 
 const RENEW_LOCK = 'staff-portal-token-renewal';
-/** A stored token closer than this to its expiry is renewed behind the start, not before it. */
-export const RENEW_AHEAD_S = 60;
+/**
+ * A token closer than this to its expiry is renewed (behind the start, never before it); a longer-lived
+ * one is left alone: refresh tokens rotate, and a page that leaves mid-renewal loses the rotated one.
+ */
+export const RENEW_AHEAD_S = 5 * 60;
+/** Claims a renewal or userinfo never changes: they describe the ID token, not the person. */
+const PROTOCOL_CLAIMS = ['iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'sid', 'auth_time', 'nonce', 'at_hash', 'c_hash', 'azp', 'acr', 'amr'];
 /** Tokens shorter-lived than the expiring notice would otherwise renew back to back; wait for expiry instead. */
 const MIN_RENEW_INTERVAL_MS = 5000;
 /** A logout hook that has not finished by then is left behind: logout must never hang (issue 15). */
@@ -80,8 +87,8 @@ export class Session {
 
   /**
    * Restores the stored user from oidc-client-ts's storage, with no network: the shell may draw at
-   * once. A token that has expired or expires within a minute is renewed behind the start; when that
-   * fails the user signs in again. Without a usable stored user, sign-in starts.
+   * once. A token that has expired or expires within RENEW_AHEAD_S is renewed behind the start; when
+   * that fails the user signs in again. Without a usable stored user, sign-in starts.
    */
   async start(returnTo: string): Promise<void> {
     let user: User | null;
@@ -99,13 +106,38 @@ export class Session {
   }
 
   /**
-   * The user's current claims from the provider (a token renewal), for a start drawn from its
-   * snapshot. A renewal refused for good signs in again; one that failed to reach the provider keeps
-   * the stored user while its token is valid.
+   * The user's current claims from the provider, for a start drawn from its snapshot, without
+   * spending the refresh token while the access token is good: the userinfo endpoint answers them.
+   * A token near its end is renewed instead (the renewed ID token carries them); so is one userinfo
+   * refuses. A renewal refused for good signs in again; a provider that cannot be reached keeps the
+   * stored user while its token is valid.
    */
   async refreshUser(returnTo: string): Promise<User | null> {
     if (this.state.status !== 'signedIn') return null;
-    return this.renewOrSignIn(returnTo);
+    const { user } = this.state;
+    if (this.renewing || user.expired || (user.expires_in ?? 0) < RENEW_AHEAD_S) return this.renewOrSignIn(returnTo);
+    try {
+      const endpoint = await this.manager.metadataService.getUserInfoEndpoint();
+      const claims = await fetchUserInfo(endpoint, user.access_token, (this.manager.settings.requestTimeoutInSeconds ?? PROVIDER_TIMEOUT_S) * 1000);
+      if (claims.sub !== user.profile.sub) throw new UserInfoRefused(401);
+      const kept = Object.fromEntries(Object.entries(user.profile).filter(([name]) => PROTOCOL_CLAIMS.includes(name)));
+      user.profile = { ...kept, ...claims } as User['profile'];
+      // Stored too: the next start (and a first start without a snapshot) reads the current claims.
+      await this.manager.storeUser(user);
+      if (this.state.status === 'signedIn' && this.state.user === user) this.set({ status: 'signedIn', user });
+      return user;
+    } catch (error) {
+      if (error instanceof UserInfoRefused) return this.renewOrSignIn(returnTo);
+      console.warn('[session] the current claims could not be read; the stored ones stay', error);
+      return user;
+    }
+  }
+
+  /** The API refused the access token (401): renew once; true when a new token came. */
+  async renewAfterUnauthorized(): Promise<boolean> {
+    const before = this.accessToken();
+    const user = await this.renew({ quietFailure: true });
+    return user !== null && user.access_token !== before;
   }
 
   private async renewOrSignIn(returnTo: string): Promise<User | null> {
@@ -154,17 +186,25 @@ export class Session {
   private async renewOnce(quietFailure: boolean): Promise<User | null> {
     const before = this.state.status === 'signedIn' || this.state.status === 'expired' ? this.state.user : null;
     this.lastFailure = null;
+    // The configured scope, openid and profile included, so the renewed ID token carries the user's
+    // current claims (a provider may give the token only the API's scopes). offline_access asks for
+    // a refresh token at sign-in; a refresh request that names it may be refused.
+    const scope = this.manager.settings.scope.split(' ').filter((name) => name && name !== 'offline_access').join(' ');
+    const renewed = (stored: User | null) =>
+      stored && !stored.expired && stored.expires_at !== before?.expires_at && (stored.expires_in ?? 0) > 60 ? stored : null;
     const run = async (): Promise<User | null> => {
       // Another tab may have renewed while this one waited for the lock.
       const stored = await this.manager.getUser();
-      if (stored && !stored.expired && stored.expires_at !== before?.expires_at && (stored.expires_in ?? 0) > 60) {
-        return stored;
+      if (renewed(stored)) return stored;
+      try {
+        return await this.manager.signinSilent({ extraTokenParams: { scope } });
+      } catch (error) {
+        // Refused, but the stored refresh token is no longer the one sent (another tab or an earlier
+        // page renewed meanwhile): that one is current, and only its refusal ends the session.
+        const now = await this.manager.getUser();
+        if (!(error instanceof ErrorResponse) || !now?.refresh_token || now.refresh_token === stored?.refresh_token) throw error;
+        return renewed(now) ?? (await this.manager.signinSilent({ extraTokenParams: { scope } }));
       }
-      // The configured scope, openid and profile included, so the renewed ID token carries the user's
-      // current claims (a provider may give the token only the API's scopes). offline_access asks for
-      // a refresh token at sign-in; a refresh request that names it may be refused.
-      const scope = this.manager.settings.scope.split(' ').filter((name) => name && name !== 'offline_access').join(' ');
-      return this.manager.signinSilent({ extraTokenParams: { scope } });
     };
     try {
       const user = navigator.locks ? await navigator.locks.request(RENEW_LOCK, run) : await run();

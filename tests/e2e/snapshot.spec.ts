@@ -88,6 +88,21 @@ test('a second start draws the shell and the start frame before any API call ans
   await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
 });
 
+test('a repeat start waits on nothing: with every request that leaves the worker held, the menu and the start frame are drawn', async ({ page, context }) => {
+  await firstStart(page, 'cashier', '/dpos/orders');
+  // Whatever the worker does not answer itself — the config's revalidation, the provider, the API,
+  // the embedded app — never answers.
+  const held: string[] = [];
+  await context.route('**/*', (route) => void held.push(route.request().url()));
+  await page.reload();
+  await expect(menu(page).getByRole('link', { name: 'Point-of-sale orders', exact: true })).toBeVisible();
+  await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
+  await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0); // no start-up spinner
+  // The network was asked, behind the drawn shell (the start frame's page at least).
+  expect(held.length).toBeGreaterThan(0);
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('a permission removed between two starts: the route turns 403 and its menu item goes, in place', async ({ page }) => {
   await firstStart(page, 'cashier', '/dpos/orders');
   const cashier = fixtureUser('cashier');
