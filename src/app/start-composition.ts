@@ -5,6 +5,7 @@ import { portalUserFrom, type PortalUser } from '../context/user.ts';
 import type { CachedFlags } from '../flags/flagr.ts';
 import { loadFlagsWithin } from '../flags/load.ts';
 import { subscribeConnectivity } from '../offline/mode.ts';
+import { whenIdle } from '../ui/idle.ts';
 import type { Session } from '../session/session.ts';
 import type { PageParts } from './composition.ts';
 import { createServices, type Services } from './services.ts';
@@ -75,6 +76,7 @@ export function composeStart(page: PageParts, runtime: Runtime, session: Session
     saveSnapshot: (context) => saveSnapshot(cache, context, runtime.version),
     onContext: (context) => services.setCurrentSeller(context.seller.id),
     onConnectionReturn: (listener) => subscribeConnectivity((online) => online && listener()),
+    behindShell: whenIdle,
   });
   return { services, flow };
 }

@@ -101,6 +101,25 @@ describe('StartFlow', () => {
     expect(deps.saveSnapshot).toHaveBeenLastCalledWith(fresh);
   });
 
+  it('snapshot start: the revalidation waits until the drawn shell has had its moment, and not at all once disposed', async () => {
+    let drawn: () => void = () => undefined;
+    const { flow, deps } = setup({ snapshot: { kind: 'usable', context: snapshotContext, savedAt: 1 }, behindShell: (run) => ((drawn = run), () => undefined) });
+    void flow.start();
+    await vi.waitFor(() => expect(flow.getState()).toMatchObject({ kind: 'ready', entry: 'snapshot' }));
+    await Promise.resolve();
+    expect(deps.refreshUser).not.toHaveBeenCalled();
+    drawn();
+    await vi.waitFor(() => expect(deps.refreshUser).toHaveBeenCalledOnce());
+
+    const disposed = setup({ snapshot: { kind: 'usable', context: snapshotContext, savedAt: 1 }, behindShell: (run) => ((drawn = run), () => undefined) });
+    void disposed.flow.start();
+    await vi.waitFor(() => expect(disposed.flow.getState()).toMatchObject({ kind: 'ready' }));
+    disposed.flow.dispose();
+    drawn();
+    await Promise.resolve();
+    expect(disposed.deps.refreshUser).not.toHaveBeenCalled();
+  });
+
   it('snapshot start: nothing changed keeps the drawn context object (no re-render) and stamps the snapshot', async () => {
     const { flow, deps, answer } = setup({ snapshot: { kind: 'usable', context: snapshotContext, savedAt: 1 } });
     void flow.start();

@@ -42,6 +42,12 @@ export interface StartFlowDeps {
   deadlineMs: number;
   /** Calls `listener` when the browser's connection returns; returns the unsubscribe function. */
   onConnectionReturn(listener: () => void): () => void;
+  /**
+   * Calls `run` once the drawn shell has had its moment (the start frame is requested in the renders
+   * right after it): a snapshot start revalidates only then, so the network and the work of the
+   * revalidation never compete with the frame. Returns a cancel function. Default: at once.
+   */
+  behindShell?(run: () => void): () => void;
   setTimer?(callback: () => void, ms: number): () => void;
 }
 
@@ -60,6 +66,7 @@ export class StartFlow {
   private revalidationPending = false;
   private stopDeadline: () => void = () => undefined;
   private stopListening: () => void = () => undefined;
+  private stopWaiting: () => void = () => undefined;
 
   constructor(private readonly deps: StartFlowDeps) {}
 
@@ -75,6 +82,7 @@ export class StartFlow {
     this.attempt++;
     this.stopDeadline();
     this.stopListening();
+    this.stopWaiting();
   }
 
   private set(view: StartView): void {
@@ -94,6 +102,9 @@ export class StartFlow {
     }
     if (snapshot.kind === 'usable') {
       this.set({ kind: 'ready', entry: 'snapshot', context: snapshot.context, siteInvalid: false });
+      const { behindShell } = this.deps;
+      if (behindShell) await new Promise<void>((resolve) => (this.stopWaiting = behindShell(resolve)));
+      if (attempt !== this.attempt) return;
       await this.revalidate();
       return;
     }
