@@ -153,11 +153,66 @@ test('a session that cannot be renewed: the second start goes to sign-in', async
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
       const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
-      localStorage.setItem(key, JSON.stringify({ ...entry, refresh_token: 'revoked' }));
+      localStorage.setItem(key, JSON.stringify({ ...entry, refresh_token: 'revoked', expires_at: Math.floor(Date.now() / 1000) - 60 }));
     }
   });
   await page.reload();
   await expect(page.getByLabel(/^(Tên đăng nhập|Username)$/)).toBeVisible();
+});
+
+test('after a sign-in redirect the user lands on the page they opened', async ({ page, context }) => {
+  await firstStart(page, 'cashier', '/');
+  await context.clearCookies();
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
+      const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...entry, refresh_token: 'revoked', expires_at: Math.floor(Date.now() / 1000) - 60 }));
+    }
+  });
+  await page.goto(`${stack.portal}/500`);
+  await page.getByLabel(/^(Tên đăng nhập|Username)$/).fill('cashier');
+  await page.getByLabel(/^(Mật khẩu|Password)$/).fill('cashier123');
+  await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
+  await page.waitForURL((url) => !url.hostname.startsWith('id.') && !url.pathname.startsWith('/callback'));
+  await expectShell(page);
+  expect(new URL(page.url()).pathname).toBe('/500');
+});
+
+test('a repeat start with a valid access token makes no token request: fresh claims come from userinfo', async ({ page }) => {
+  await firstStart(page, 'cashier', '/dpos/orders');
+  const tokenRequests: string[] = [];
+  const userinfo: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${stack.issuer}/token`)) tokenRequests.push(request.url());
+    if (request.url().startsWith(`${stack.issuer}/me`) && request.method() === 'GET') userinfo.push(request.url());
+  });
+  for (let start = 0; start < 3; start++) {
+    await page.reload();
+    await expect(menu(page).getByRole('link', { name: 'Point-of-sale orders', exact: true })).toBeVisible();
+    await expect.poll(() => userinfo.length).toBe(start + 1);
+  }
+  expect(tokenRequests).toEqual([]);
+});
+
+test('starts interrupted by opening another page never go through sign-in (20 in a row, rotating refresh tokens)', async ({ page }) => {
+  await firstStart(page, 'cashier', '/dpos/orders');
+  const toProvider: string[] = [];
+  const tokenRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.url().startsWith(stack.issuer)) toProvider.push(request.url());
+    if (request.url().startsWith(`${stack.issuer}/token`)) tokenRequests.push(request.url());
+  });
+  const pages = ['/dpos/orders', '/', '/cashier/finance/payment-receipt-list'];
+  for (let start = 0; start < 20; start++) {
+    await page.goto(`${stack.portal}${pages[start % pages.length]}`);
+    await expectShell(page);
+    // The member of staff taps another module at once: a new document while the start is under way.
+    await page.waitForTimeout(30 + ((start * 37) % 91));
+  }
+  await page.goto(`${stack.portal}/`);
+  await expectShell(page);
+  expect(toProvider).toEqual([]);
+  expect(tokenRequests).toEqual([]);
 });
 
 test('one device, two people: after the cashier logs out and the picker signs in, nothing of the cashier’s snapshot is left', async ({ page }) => {
