@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
+import { deferred } from '../ui/deferred.tsx';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import type { ExplainedResolution } from './ExplainedErrorPage.tsx';
 import type { StartupForbiddenProps } from './StartupForbiddenPage.tsx';
@@ -9,31 +9,13 @@ import type { StartupForbiddenProps } from './StartupForbiddenPage.tsx';
  * refusal shows, behind the plain error page: nothing of it is on the start-up path.
  */
 
-const ExplainedErrorPage = lazy(() => import('./ExplainedErrorPage.tsx'));
-const StartupForbiddenPage = lazy(() => import('./StartupForbiddenPage.tsx'));
-const AccessExplorerPage = lazy(() => import('./AccessExplorerPage.tsx'));
+export const ExplainedError = deferred(() => import('./ExplainedErrorPage.tsx').then((module) => module.default), {
+  fallback: ({ resolution }: { path: string; resolution: ExplainedResolution }) => <ErrorPage code={resolution.kind === 'notFound' ? 404 : 403} />,
+});
 
-export function ExplainedError({ path, resolution }: { path: string; resolution: ExplainedResolution }) {
-  return (
-    <Suspense fallback={<ErrorPage code={resolution.kind === 'notFound' ? 404 : 403} />}>
-      <ExplainedErrorPage path={path} resolution={resolution} />
-    </Suspense>
-  );
-}
-
-export function StartupForbidden(props: StartupForbiddenProps) {
-  return (
-    <Suspense fallback={<ErrorPage code={403} />}>
-      <StartupForbiddenPage {...props} />
-    </Suspense>
-  );
-}
+export const StartupForbidden = deferred<StartupForbiddenProps>(() => import('./StartupForbiddenPage.tsx').then((module) => module.default), {
+  fallback: <ErrorPage code={403} />,
+});
 
 /** /internal/access-explorer, the support view. */
-export function AccessExplorer() {
-  return (
-    <Suspense fallback={<BootSpinner />}>
-      <AccessExplorerPage />
-    </Suspense>
-  );
-}
+export const AccessExplorer = deferred(() => import('./AccessExplorerPage.tsx').then((module) => module.default), { fallback: <BootSpinner /> });

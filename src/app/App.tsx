@@ -10,7 +10,10 @@ import { SessionGate } from '../session/SessionGate.tsx';
 import { SignInCallbackPage } from '../session/SignInCallbackPage.tsx';
 import { CALLBACK_PATH } from '../session/user-manager.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
+import { ChunkRecoveryContext } from '../ui/chunk-recovery.ts';
 import { IonApp } from '../ui/ionic-app.tsx';
+import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
+import { StartFailure } from '../pages/StartFailure.tsx';
 import type { PageParts } from './composition.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
 
@@ -24,28 +27,32 @@ export function App({ runtime, session, page, signedIn }: { runtime: Runtime; se
   return (
     <RuntimeContext.Provider value={runtime}>
       <SessionContext.Provider value={session}>
-        <IonApp>
-          <BrowserRouter>
-            <Routes>
-              <Route path={CALLBACK_PATH} element={<SignInCallbackPage />} />
-              <Route
-                path="*"
-                element={
-                  // Offline the shell draws from the start snapshot with no session to check.
-                  page.mode === 'offline' ? (
-                    <SignedInApp page={page} />
-                  ) : (
-                    <SessionGate>
-                      <SignedInApp page={page} />
-                    </SessionGate>
-                  )
-                }
-              />
-            </Routes>
-          </BrowserRouter>
-          {page.serviceWorker && <OfflineModeDialogs mode={page.mode} />}
-          <UpdatePrompt updates={page.serviceWorker} holdBack={isEditing} />
-        </IonApp>
+        <ChunkRecoveryContext.Provider value={page.recovery}>
+          <PageErrorBoundary fallback={<StartFailure />}>
+            <IonApp>
+              <BrowserRouter>
+                <Routes>
+                  <Route path={CALLBACK_PATH} element={<SignInCallbackPage />} />
+                  <Route
+                    path="*"
+                    element={
+                      // Offline the shell draws from the start snapshot with no session to check.
+                      page.mode === 'offline' ? (
+                        <SignedInApp page={page} />
+                      ) : (
+                        <SessionGate>
+                          <SignedInApp page={page} />
+                        </SessionGate>
+                      )
+                    }
+                  />
+                </Routes>
+              </BrowserRouter>
+              {page.serviceWorker && <OfflineModeDialogs mode={page.mode} />}
+              <UpdatePrompt updates={page.serviceWorker} holdBack={isEditing} />
+            </IonApp>
+          </PageErrorBoundary>
+        </ChunkRecoveryContext.Provider>
       </SessionContext.Provider>
     </RuntimeContext.Provider>
   );

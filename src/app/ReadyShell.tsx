@@ -36,8 +36,8 @@ import { useShell } from '../context/shell.ts';
 // Drawn only over a frame that stays silent offline.
 const NeedsConnectionCard = deferred(() => import('../shell/NeedsConnectionCard.tsx').then((module) => module.NeedsConnectionCard));
 const ModalFrame = deferred(() => import('../shell/ModalFrame.tsx').then((module) => module.ModalFrame));
-const PushNotifications = deferred(() => import('../push/PushNotifications.tsx').then((module) => module.PushNotifications), { idle: true });
-const MenuSearchDialog = deferred(() => import('../shell/MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true });
+const PushNotifications = deferred(() => import('../push/PushNotifications.tsx').then((module) => module.PushNotifications), { idle: true, quiet: true });
+const MenuSearchDialog = deferred(() => import('../shell/MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
 
 /**
  * The signed-in shell once start-up is ready: lays out the model of shell-model.ts (menu, current route,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { switchMode } from '../offline/mode.ts';
@@ -9,6 +9,7 @@ import { useSession, useSessionState } from '../session/context.ts';
 import { LogoutButton } from '../session/LogoutButton.tsx';
 import { showInvalidSiteDialog } from '../shell/SiteWatcher.tsx';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
+import { deferred } from '../ui/deferred.tsx';
 import { ReadyShell } from './ReadyShell.tsx';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from './services.ts';
@@ -22,8 +23,8 @@ import { useStableNavigate } from '../navigation/useStableNavigate.ts';
 import type { PageParts } from './composition.ts';
 import { composeStart } from './start-composition.ts';
 
-const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
-const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
+const PlatformChooser = deferred(() => import('../context/PlatformChooser.tsx').then((module) => module.default), { fallback: <BootSpinner /> });
+const SellerChooser = deferred(() => import('../context/SellerChooser.tsx').then((module) => module.default), { fallback: <BootSpinner /> });
 
 /** The signed-in user, read once per sign-in: token renewals (new profile objects) must not restart start-up. */
 function useSignedInUser(): PortalUser | null {
@@ -103,15 +104,11 @@ function StartFlowView({ flow, services }: { flow: StartFlow; services: Services
   switch (state.step) {
     case 'choosePlatform':
       return (
-        <Suspense fallback={<BootSpinner />}>
-          <PlatformChooser api={services.api} currentId={null} blocking onChoose={choosePlatform} footer={<LogoutButton className="button chooser__more" />} />
-        </Suspense>
+        <PlatformChooser api={services.api} currentId={null} blocking onChoose={choosePlatform} footer={<LogoutButton className="button chooser__more" />} />
       );
     case 'chooseSeller':
       return (
-        <Suspense fallback={<BootSpinner />}>
-          <SellerChooser sellers={state.sellers} currentId={null} blocking onChoose={(seller) => chooseSeller(seller.id)} footer={<LogoutButton className="button chooser__more" />} />
-        </Suspense>
+        <SellerChooser sellers={state.sellers} currentId={null} blocking onChoose={(seller) => chooseSeller(seller.id)} footer={<LogoutButton className="button chooser__more" />} />
       );
     case 'noValidSeller':
       return (

@@ -9,7 +9,7 @@ import { StorageBlockedPage } from '../pages/StorageBlockedPage.tsx';
 import { applyBrand } from '../shell/branding.ts';
 import { isLocalStorageUsable } from '../storage/local.ts';
 import { App } from './App.tsx';
-import { composePage, composeSession } from './composition.ts';
+import { composePage, composeSession, type PageParts } from './composition.ts';
 import { createRuntime } from '../config/runtime.ts';
 import { restart } from '../effects/restart.ts';
 
@@ -27,8 +27,9 @@ export async function boot(root: Root): Promise<void> {
       if (running && appliesAtOnce(running, next)) restart('config');
     });
   onConfigUpdated(() => (running ? recheck() : (updated = true)));
+  let page: PageParts | undefined;
   try {
-    const page = composePage();
+    page = composePage();
     const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(), initI18n(), page.signedIn]);
     if (!configResult.ok) {
       root.render(<ConfigNotFoundPage problem={configResult.problem} />);
@@ -47,6 +48,8 @@ export async function boot(root: Root): Promise<void> {
     root.render(<App runtime={runtime} session={composeSession(runtime)} page={page} signedIn={signedIn} />);
   } catch (error) {
     console.error('[boot] the portal could not start', error);
+    // A chunk of a release the server no longer has: start again in the new one instead.
+    if (await page?.recovery.afterChunkFailure()) return;
     root.render(<StartFailure />);
   }
 }

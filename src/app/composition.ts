@@ -7,7 +7,9 @@ import { isBrowserOnline, readStoredMode, shellMode, type OnlineMode } from '../
 import { onLogout, Session } from '../session/session.ts';
 import { createUserManager } from '../session/user-manager.ts';
 import { registerServiceWorker, type ServiceWorkerUpdates } from '../sw-client/register.ts';
+import type { ChunkRecovery } from '../ui/chunk-recovery.ts';
 import { setupIonic } from '../ui/ionic-app.tsx';
+import { pageReleaseRecovery } from './release-recovery.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
 import { readStoredSnapshot, type StoredSnapshot } from './snapshot.ts';
 
@@ -28,6 +30,8 @@ export interface PageParts {
   /** The last start's snapshot as read while the config loads; handed out once (a retry reads anew). */
   takeEarlySnapshot(): StoredSnapshot | null;
   serviceWorker: ServiceWorkerUpdates | null;
+  /** What a chunk that failed to load leads to: the new release, or Retry where it failed. */
+  recovery: ChunkRecovery;
   /** The signed-in shell's chunk, requested at once and awaited by boot with the config. */
   signedIn: Promise<typeof SignedInModule>;
 }
@@ -43,6 +47,9 @@ export function composePage(): PageParts {
   // step); in either mode, the read of the last start's snapshot (IndexedDB, no network).
   if (mode === 'online') preloadFlagModules();
   let earlySnapshot: StoredSnapshot | null = readStoredSnapshot(cache);
+  const recovery = pageReleaseRecovery();
+  // Vite reports a chunk whose preload failed before the import rejects: check the release at once.
+  addEventListener('vite:preloadError', () => void recovery.afterChunkFailure());
   return {
     mode,
     cache,
@@ -52,6 +59,7 @@ export function composePage(): PageParts {
       return taken;
     },
     serviceWorker: registerServiceWorker(),
+    recovery,
     // Not React.lazy: a Suspense fallback is held on screen for at least 300 ms.
     signedIn: import('./SignedInApp.tsx'),
   };

@@ -10,7 +10,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-const UpgradeCountdown = deferred(() => import('../maintenance/UpgradeCountdown.tsx').then((module) => module.UpgradeCountdown), { idle: true });
+const UpgradeCountdown = deferred(() => import('../maintenance/UpgradeCountdown.tsx').then((module) => module.UpgradeCountdown), { idle: true, quiet: true });
 
 export interface HeaderContentProps {
   route: RouteItem | null;

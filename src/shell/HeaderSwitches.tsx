@@ -1,5 +1,5 @@
 import { businessOutline, locationOutline, storefrontOutline } from 'ionicons/icons';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePortalApi } from '../api/context.ts';
 import { useShell } from '../context/shell.ts';
@@ -7,9 +7,10 @@ import { choosePlatform, chooseSeller, chooseSite } from '../context/choices.ts'
 import type { SwitchAbility } from '../navigation/route-options.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { MenuButton } from '../ui/MenuButton.tsx';
+import { deferred } from '../ui/deferred.tsx';
 
-const PlatformChooser = lazy(() => import('../context/PlatformChooser.tsx'));
-const SellerChooser = lazy(() => import('../context/SellerChooser.tsx'));
+const PlatformChooser = deferred(() => import('../context/PlatformChooser.tsx').then((module) => module.default));
+const SellerChooser = deferred(() => import('../context/SellerChooser.tsx').then((module) => module.default));
 
 /** Platform, seller and site switches: each choice is stored and the page reloads (shell.md §4). */
 export function HeaderSwitches({ show }: { show: SwitchAbility }) {
@@ -47,26 +48,24 @@ export function HeaderSwitches({ show }: { show: SwitchAbility }) {
           <span>{sellerName}</span>
         </button>
       )}
-      <Suspense fallback={null}>
-        {chooser === 'platform' && (
-          <PlatformChooser
-            api={api}
-            currentId={shell.platform?.id ?? null}
-            blocking={false}
-            onClose={close}
-            onChoose={(platform) => (platform.id === shell.platform?.id ? close() : choosePlatform(platform))}
-          />
-        )}
-        {chooser === 'seller' && (
-          <SellerChooser
-            sellers={shell.sellers}
-            currentId={shell.seller.id}
-            blocking={false}
-            onClose={close}
-            onChoose={(seller) => (seller.id === shell.seller.id ? close() : chooseSeller(seller.id))}
-          />
-        )}
-      </Suspense>
+      {chooser === 'platform' && (
+        <PlatformChooser
+          api={api}
+          currentId={shell.platform?.id ?? null}
+          blocking={false}
+          onClose={close}
+          onChoose={(platform) => (platform.id === shell.platform?.id ? close() : choosePlatform(platform))}
+        />
+      )}
+      {chooser === 'seller' && (
+        <SellerChooser
+          sellers={shell.sellers}
+          currentId={shell.seller.id}
+          blocking={false}
+          onClose={close}
+          onChoose={(seller) => (seller.id === shell.seller.id ? close() : chooseSeller(seller.id))}
+        />
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClosedHit, createClosedSearch } from '../access/closed-search.ts';
 import { useRequester } from '../access/requester.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';
+import { deferred } from '../ui/deferred.tsx';
 
-const ClosedResults = lazy(() => import('../access/ClosedResults.tsx'));
+const ClosedResults = deferred(() => import('../access/ClosedResults.tsx').then((module) => module.default));
 
 /**
  * Menu search (shell.md §2): width 500, list max height 300, case- and accent-insensitive.
@@ -116,7 +117,6 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
               </li>
             ))}
           </ul>
-          <Suspense fallback={null}>
             <ClosedResults
               id={closedListId}
               hits={closed}
@@ -125,7 +125,6 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
               onHover={(index) => setSelected(hits.length + index)}
               requester={requester}
             />
-          </Suspense>
           {query.trim() && total === 0 && (
             <p className="menu-search__empty" role="status">
               {t('NoResult')}

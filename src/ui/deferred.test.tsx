@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChunkRecoveryContext } from './chunk-recovery.ts';
 import { deferred } from './deferred.tsx';
 
 function Greeting({ name }: { name: string }) {
@@ -7,7 +8,10 @@ function Greeting({ name }: { name: string }) {
 }
 
 describe('deferred', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('loads the component when first drawn and passes its props', async () => {
     const load = vi.fn(async () => Greeting);
@@ -37,5 +41,72 @@ describe('deferred', () => {
     const Deferred = deferred(async () => Greeting, { idle: true });
     render(<Deferred name="An" />);
     expect(await screen.findByText('Hello An')).toBeTruthy();
+  });
+
+  describe('when its code does not arrive', () => {
+    const failing = () => {
+      let fail = true;
+      const load = vi.fn(async () => {
+        if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+        return Greeting;
+      });
+      return { load, arrive: () => void (fail = false) };
+    };
+
+    it('shows a card with Retry in its place, and Retry loads it', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { load, arrive } = failing();
+      const Deferred = deferred(load);
+      render(
+        <main>
+          <h1>Shell</h1>
+          <Deferred name="Lan" />
+        </main>,
+      );
+      expect(await screen.findByRole('alert')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Shell' })).toBeTruthy(); // the rest stays drawn
+      arrive();
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('Hello Lan')).toBeTruthy();
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('tries again by itself when the connection returns', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { load, arrive } = failing();
+      const Deferred = deferred(load);
+      render(<Deferred name="Minh" />);
+      await screen.findByRole('alert');
+      arrive();
+      await act(async () => void dispatchEvent(new Event('online')));
+      expect(await screen.findByText('Hello Minh')).toBeTruthy();
+    });
+
+    it('quiet: shows nothing, and tries again when the connection returns', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { load, arrive } = failing();
+      const Deferred = deferred(load, { quiet: true });
+      const { container } = render(<Deferred name="An" />);
+      await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+      await act(async () => undefined);
+      expect(container.innerHTML).toBe('');
+      arrive();
+      await act(async () => void dispatchEvent(new Event('online')));
+      expect(await screen.findByText('Hello An')).toBeTruthy();
+    });
+
+    it('shows no card when the page is moving to a newer release', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const afterChunkFailure = vi.fn(async () => true);
+      const Deferred = deferred(failing().load);
+      const { container } = render(
+        <ChunkRecoveryContext.Provider value={{ afterChunkFailure }}>
+          <Deferred name="Lan" />
+        </ChunkRecoveryContext.Provider>,
+      );
+      await vi.waitFor(() => expect(afterChunkFailure).toHaveBeenCalledOnce());
+      await act(async () => undefined);
+      expect(container.innerHTML).toBe('');
+    });
   });
 });

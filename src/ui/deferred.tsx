@@ -1,28 +1,72 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { ChunkFailedCard } from './ChunkFailedCard.tsx';
+import { ChunkRecoveryContext } from './chunk-recovery.ts';
 import { whenIdle } from './idle.ts';
 
-export interface DeferredOptions {
+export interface DeferredOptions<P> {
   /**
    * Load only once the browser is idle after the component is first drawn: for parts drawn at start
    * that must not compete with it (the start frame is created in a render right after the shell's).
    */
   idle?: boolean;
+  /** Drawn while the code loads (nothing by default); may depend on the props. */
+  fallback?: ReactNode | ((props: P) => ReactNode);
+  /**
+   * A part that draws nothing of its own until later (push registration, say): when its code does
+   * not arrive it shows no card, and tries again when the connection returns.
+   */
+  quiet?: boolean;
 }
+
+type Load<P> = () => Promise<ComponentType<P>>;
 
 /**
  * A component whose code loads when it is first drawn, not before the start frame (issue 12): for
- * parts of the shell a start does not need at once. It draws nothing until its chunk arrives
- * (from the service worker's precache, usually within a frame or two).
+ * parts of the shell a start does not need at once, and the one way the portal loads a component
+ * lazily. When its chunk does not arrive (connection gone, or a release the server no longer has)
+ * the page moves to the new release, or this part alone shows ChunkFailedCard with Retry and tries
+ * again when the connection returns: the rest of the shell stays drawn (issue 18).
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { idle = false }: DeferredOptions = {}): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() }));
+export function deferred<P extends object>(load: Load<P>, { idle = false, fallback = null, quiet = false }: DeferredOptions<P> = {}): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const loadOnce = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined; // asked for again on the next try
+        throw error;
+      },
+    );
+    return loading;
+  };
   function Deferred(props: P) {
     const ready = useIdle(idle);
-    return ready ? (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
-    ) : null;
+    const recovery = useContext(ChunkRecoveryContext);
+    const [state, setState] = useState<{ attempt: number; failed: boolean; component?: ComponentType<P> }>({ attempt: 0, failed: false, component: loaded });
+    const retry = useCallback(() => setState((current) => ({ attempt: current.attempt + 1, failed: false, component: loaded })), []);
+    const { attempt, failed, component: Component } = state;
+    useEffect(() => {
+      if (!ready || Component) return;
+      let live = true;
+      loadOnce().then(
+        (component) => live && setState((current) => ({ ...current, component })),
+        async (error: unknown) => {
+          console.warn('[deferred] a part of the portal could not be loaded', error);
+          const restarting = await recovery.afterChunkFailure();
+          if (live && !restarting) setState((current) => ({ ...current, failed: true }));
+        },
+      );
+      return () => void (live = false);
+    }, [ready, Component, attempt, recovery]);
+    useEffect(() => {
+      if (!failed || !quiet) return;
+      addEventListener('online', retry);
+      return () => removeEventListener('online', retry);
+    }, [failed, retry]);
+    if (Component) return <Component {...props} />;
+    if (failed) return quiet ? null : <ChunkFailedCard onRetry={retry} />;
+    return ready ? (typeof fallback === 'function' ? fallback(props) : fallback) : null;
   }
   return Deferred;
 }
