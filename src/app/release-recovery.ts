@@ -3,7 +3,6 @@ import { entryScriptOf, servedEntryScript } from '../api/release.ts';
 import { restart } from '../effects/restart.ts';
 import { editing } from '../frames/editing.ts';
 import type { ChunkRecovery } from '../ui/chunk-recovery.ts';
-import { confirm } from '../ui/notify.ts';
 
 export interface ReleaseRecoveryDeps {
   /** The entry script of the release the server serves now, or null when it cannot be read. */
@@ -45,13 +44,11 @@ export function pageReleaseRecovery(): ChunkRecovery {
     served: () => servedEntryScript(),
     running: () => entryScriptOf(document.head.innerHTML),
     isEditing: () => editing.isEditing(),
-    askWhileEditing: () =>
-      confirm({
-        header: i18next.t('Release.Title'),
-        message: i18next.t('Release.EditingAsk'),
-        stay: i18next.t('Shell.Later'),
-        proceed: i18next.t('Shell.Reload'),
-      }),
-    restart: () => restart('release'),
+    // The browser's own question: this page's Ionic dialogs may be among the files that are gone.
+    askWhileEditing: async () => window.confirm(`${i18next.t('Release.Title')}\n\n${i18next.t('Release.EditingAsk')}`),
+    restart: () => {
+      editing.clear(); // the user chose to leave: no second question from the leave guard
+      restart('release');
+    },
   });
 }

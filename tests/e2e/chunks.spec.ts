@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { expectShell, signIn, useEnglish } from './support.ts';
+
+/**
+ * Issue 18, item 3: a chunk of the portal's own code that does not arrive never leaves a white page.
+ * These starts are not controlled by the service worker (a first visit, or a worker not installed),
+ * so every chunk comes from the server and the tests can take it away.
+ */
+test.use({ serviceWorkers: 'block' });
+
+/** The files index.html names itself (entry, its static imports, CSS): everything else under /assets/ loads lazily. */
+const startFiles = new Set([...readFileSync('dist/index.html', 'utf8').matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]));
+const isLazyChunk = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !startFiles.has(url.pathname);
+
+async function withholdLazyChunks(context: BrowserContext): Promise<() => Promise<void>> {
+  await context.route(isLazyChunk, (route) => route.abort('internetdisconnected'));
+  return () => context.unroute(isLazyChunk);
+}
+
+const startFailure = { name: 'Không thể khởi động / Could not start' };
+
+test('the lazy chunks of a start do not arrive: a named page with Retry within the start deadline, then the shell once they are served (Retry)', async ({ page, context }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  const serve = await withholdLazyChunks(context);
+  await page.reload();
+  await expect(page.getByRole('heading', startFailure)).toBeVisible({ timeout: 8_000 });
+  await serve();
+  await page.getByRole('button', { name: 'Thử lại / Retry' }).click();
+  await expectShell(page);
+});
+
+test('…and the shell comes back by itself when the connection returns', async ({ page, context }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  const serve = await withholdLazyChunks(context);
+  await page.reload();
+  await expect(page.getByRole('heading', startFailure)).toBeVisible({ timeout: 8_000 });
+  await serve();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expectShell(page);
+});
+
+test('a part of the drawn shell whose chunk does not arrive shows a card with Retry; the shell stays', async ({ page, context }) => {
+  await useEnglish(page);
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeVisible();
+  const serve = await withholdLazyChunks(context);
+  await page.getByRole('button', { name: 'Contact support' }).click();
+  const card = page.getByRole('alert').filter({ hasText: 'This part of the portal could not be loaded' });
+  await expect(card).toBeVisible();
+  await expect(menu).toBeVisible();
+  await expectShell(page);
+  await serve();
+  await card.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('dialog', { name: 'Contact support' })).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
