@@ -26,7 +26,7 @@ export default defineConfig({
         // The libraries every start runs, as one file: Rolldown would otherwise cut them (and the small
         // modules they share with lazy chunks) into many small chunks, each a request and a gzip frame.
         advancedChunks: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|zod|idb|oidc-client-ts|jwt-decode|i18next-resources-to-backend)[\\/]/ }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|zod|idb|i18next-resources-to-backend)[\\/]/ }],
         },
       },
     },

@@ -8,7 +8,7 @@ import { SessionContext } from '../session/context.ts';
 import type { Session } from '../session/session.ts';
 import { SessionGate } from '../session/SessionGate.tsx';
 import { SignInCallbackPage } from '../session/SignInCallbackPage.tsx';
-import { CALLBACK_PATH } from '../session/user-manager.ts';
+import { CALLBACK_PATH } from '../session/sign-in-settings.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
 import { ChunkRecoveryContext } from '../ui/chunk-recovery.ts';
 import { IonApp } from '../ui/ionic-app.tsx';

@@ -102,8 +102,16 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
   const replace = useCallback((to: string) => navigate(to, { replace: true }), [navigate]);
   useMaintenanceRedirect({ windows, path: location.pathname, bypass, navigate: replace });
 
-  // After the first frame is created (its render is this one's): the service worker may register.
-  useEffect(() => whenIdle(serviceWorkerMayRegister), []);
+  // After the first frame is created (its render is this one's): the service worker may register
+  // and the sign-in library may load (it watches the token's expiry).
+  useEffect(
+    () =>
+      whenIdle(() => {
+        serviceWorkerMayRegister();
+        session.prepare();
+      }),
+    [session],
+  );
 
   useEffect(() => {
     document.title = routeTitle ? `${routeTitle} - ${runtime.brand.appName}` : runtime.brand.appName;

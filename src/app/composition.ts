@@ -4,8 +4,8 @@ import { preloadFlagModules } from '../flags/load.ts';
 import { installLeaveGuards } from '../frames/editing.ts';
 import { createCache, type OfflineCache } from '../offline/cache.ts';
 import { isBrowserOnline, readStoredMode, shellMode, type OnlineMode } from '../offline/mode.ts';
-import { onLogout, Session } from '../session/session.ts';
-import { createUserManager } from '../session/user-manager.ts';
+import { onLogout, Session, sessionUserOf } from '../session/session.ts';
+import { forgetStoredUser, readStoredUser } from '../session/stored-entries.ts';
 import { registerServiceWorker, type ServiceWorkerUpdates } from '../sw-client/register.ts';
 import type { ChunkRecovery } from '../ui/chunk-recovery.ts';
 import { setupIonic } from '../ui/ionic-app.tsx';
@@ -65,7 +65,20 @@ export function composePage(): PageParts {
   };
 }
 
-/** Once the runtime config is known: the sign-in session, in the portal's language. */
+/**
+ * Once the runtime config is known: the sign-in session, in the portal's language. The sign-in
+ * library (oidc-client-ts) is its own chunk: a start with a valid stored token reads the user without
+ * it, and it loads behind the first screen or when sign-in, renewal or userinfo need it.
+ */
 export function composeSession(runtime: Runtime): Session {
-  return new Session(createUserManager(runtime.config.oidc), () => i18next.language);
+  const { oidc } = runtime.config;
+  return new Session({
+    loadLibrary: () => import('../session/user-manager.ts').then((module) => module.createSignInLibrary(oidc)),
+    storedUser: () => {
+      const stored = readStoredUser(oidc.authority, oidc.clientId);
+      return stored && sessionUserOf(stored);
+    },
+    forgetUser: () => forgetStoredUser(oidc.authority, oidc.clientId),
+    language: () => i18next.language,
+  });
 }

@@ -36,8 +36,19 @@ function fakeManager(stored: User | null) {
     removeUser: vi.fn(async () => void (current = null)),
     signoutRedirect: vi.fn(async () => undefined),
     setStored: (next: User | null) => void (current = next),
+    stored: () => current,
   };
   return manager;
+}
+
+/** A session over the fake library; its stored user is read from the fake's store, as composition.ts reads localStorage. */
+function sessionOver(manager: ReturnType<typeof fakeManager>, language?: () => string): Session {
+  return new Session({
+    loadLibrary: async () => ({ manager: manager as unknown as UserManager, isRefusal: (error) => error instanceof ErrorResponse }),
+    storedUser: () => manager.stored(),
+    forgetUser: () => manager.setStored(null),
+    language,
+  });
 }
 
 afterEach(() => localStorage.clear());
@@ -45,7 +56,7 @@ afterEach(() => localStorage.clear());
 describe('Session', () => {
   it('restores a valid stored user without the provider', async () => {
     const manager = fakeManager(user(3600));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/orders');
     expect(session.getState().status).toBe('signedIn');
     expect(session.accessToken()).toBe('at-u');
@@ -54,7 +65,7 @@ describe('Session', () => {
 
   it('renews an expired stored user behind the start (calls wait for it), else starts the login with the return path and language', async () => {
     const expired = fakeManager(user(-10));
-    const session = new Session(expired as unknown as UserManager);
+    const session = sessionOver(expired);
     await session.start('/x');
     // Signed in at once from storage: the shell may draw while the token renews.
     expect(session.getState().status).toBe('signedIn');
@@ -62,14 +73,14 @@ describe('Session', () => {
     expect(expired.signinSilent).toHaveBeenCalledOnce();
 
     const nobody = fakeManager(null);
-    const fresh = new Session(nobody as unknown as UserManager, () => 'en');
+    const fresh = sessionOver(nobody, () => 'en');
     await fresh.start('/orders/seller?tab=2');
     expect(nobody.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/orders/seller?tab=2' }, ui_locales: 'en' });
   });
 
   it('renews once however many ask at the same time (refresh tokens rotate)', async () => {
     const manager = fakeManager(user(120));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     await Promise.all([session.renew(), session.renew(), session.renew()]);
     expect(manager.signinSilent).toHaveBeenCalledOnce();
@@ -77,7 +88,7 @@ describe('Session', () => {
 
   it('takes the token another tab renewed instead of spending the refresh token again', async () => {
     const manager = fakeManager(user(600));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     manager.setStored(user(3600, 'other-tab'));
     await session.renew();
@@ -88,7 +99,7 @@ describe('Session', () => {
   it('a failed renewal means the session expired; dismissing forgets the user', async () => {
     const manager = fakeManager(user(600));
     manager.signinSilent.mockRejectedValueOnce(new Error('invalid_grant'));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     expect(await session.renew()).toBeNull();
     expect(session.getState().status).toBe('expired');
@@ -112,7 +123,7 @@ describe('Session', () => {
     const device = { localization: '"en"', sidebarCollapsed: 'true', isOnlineMode: 'true' };
     for (const [key, value] of Object.entries({ ...personal, ...device })) localStorage.setItem(key, value);
     const manager = fakeManager(user(3600));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     await session.logout();
     for (const key of Object.keys(personal)) expect(localStorage.getItem(key), key).toBeNull();
@@ -123,17 +134,17 @@ describe('Session', () => {
 
   it('a token expiring within the renew-ahead window is renewed behind the start, not before it', async () => {
     const manager = fakeManager(user(RENEW_AHEAD_S - 10));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     expect(session.accessToken()).toBe('at-u');
-    expect(manager.signinSilent).toHaveBeenCalledOnce();
     expect(await session.validAccessToken()).toBe('at-renewed');
+    expect(manager.signinSilent).toHaveBeenCalledOnce();
   });
 
   it('a renewal the provider refuses at start signs in again, without the expired dialog', async () => {
     const manager = fakeManager(user(-10));
     manager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'invalid_grant', error_description: 'grant request is invalid' }));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/orders');
     expect(await session.validAccessToken()).toBeNull();
     await vi.waitFor(() => expect(manager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/orders' } })));
@@ -142,7 +153,7 @@ describe('Session', () => {
 
   it('a token valid for longer is left alone at start: no renewal, no refresh token spent', async () => {
     const manager = fakeManager(user(RENEW_AHEAD_S + 60));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     expect(manager.signinSilent).not.toHaveBeenCalled();
   });
@@ -150,7 +161,7 @@ describe('Session', () => {
   it("the current claims of a valid token come from userinfo, are stored for the next start, and spend no refresh token", async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ sub: 's', permissions: ['now'] }), { status: 200 }));
     const manager = fakeManager({ ...user(3600), profile: { sub: 's', iss: 'https://id.test', permissions: ['before', 'removed'] } } as unknown as User);
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     const refreshed = await session.refreshUser('/');
     expect(refreshed?.profile).toEqual({ sub: 's', iss: 'https://id.test', permissions: ['now'] });
@@ -171,7 +182,7 @@ describe('Session', () => {
     });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const manager = fakeManager(user(3600));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     const refreshed = await session.refreshUser('/');
     expect(manager.signinSilent).toHaveBeenCalledTimes(renews ? 1 : 0);
@@ -181,7 +192,7 @@ describe('Session', () => {
   it('a token near its end is renewed for the current claims; an unreachable provider keeps it, a refusal signs in again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const manager = fakeManager(user(3600));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     vi.setSystemTime(Date.now() + (3600 - RENEW_AHEAD_S + 30) * 1000);
     manager.signinSilent.mockRejectedValueOnce(new TypeError('Failed to fetch'));
@@ -196,7 +207,7 @@ describe('Session', () => {
 
   it('a refusal of a refresh token that is no longer the stored one (an earlier page renewed) retries with the stored one', async () => {
     const manager = fakeManager(user(600));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     manager.signinSilent.mockImplementationOnce(async () => {
       // The provider rotated the token for another page meanwhile, and refuses the one this page sent.
@@ -212,7 +223,7 @@ describe('Session', () => {
 
   it('an API 401 renews the token once: true only when a new token came', async () => {
     const manager = fakeManager(user(600));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     expect(await session.renewAfterUnauthorized()).toBe(true);
     manager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'invalid_grant' }));
@@ -220,18 +231,28 @@ describe('Session', () => {
     expect(await session.renewAfterUnauthorized()).toBe(false);
   });
 
-  it('an unreadable stored session signs in again', async () => {
+  it('no readable stored user (an unreadable entry is discarded where it is read) signs in again', async () => {
     const manager = fakeManager(null);
-    manager.getUser.mockRejectedValueOnce(new SyntaxError('Unexpected token'));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/x');
-    expect(manager.removeUser).toHaveBeenCalled();
     expect(manager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/x' } }));
+  });
+
+  it('a start with a valid stored token does not load the sign-in library; prepare() loads it behind the first screen', async () => {
+    const manager = fakeManager(user(3600));
+    const loadLibrary = vi.fn(async () => ({ manager: manager as unknown as UserManager, isRefusal: () => false }));
+    const session = new Session({ loadLibrary, storedUser: () => manager.stored(), forgetUser: () => undefined });
+    await session.start('/');
+    expect(session.getState().status).toBe('signedIn');
+    expect(loadLibrary).not.toHaveBeenCalled();
+    session.prepare();
+    await vi.waitFor(() => expect(manager.events.addAccessTokenExpiring).toHaveBeenCalledOnce());
+    expect(loadLibrary).toHaveBeenCalledOnce();
   });
 
   it('a logout while the token renews waits for it, then removes the renewed user too', async () => {
     const manager = fakeManager(user(30));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     await session.logout();
     expect(manager.signinSilent).toHaveBeenCalledOnce();
@@ -249,7 +270,7 @@ describe('Session', () => {
       throw new Error('push service down');
     });
     const manager = fakeManager(user(3600));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     const done = session.logout();
     await vi.advanceTimersByTimeAsync(LOGOUT_HOOK_TIMEOUT_MS);
     await done;
@@ -262,7 +283,7 @@ describe('Session', () => {
   it('an unreachable provider is an error state, not a loop', async () => {
     const manager = fakeManager(null);
     manager.signinRedirect.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const session = new Session(manager as unknown as UserManager);
+    const session = sessionOver(manager);
     await session.start('/');
     expect(session.getState()).toMatchObject({ status: 'error' });
     expect(manager.signinRedirect).toHaveBeenCalledOnce();

@@ -1,8 +1,10 @@
-import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
+import type { User } from 'oidc-client-ts';
 import { fetchUserInfo, UserInfoRefused } from '../api/userinfo.ts';
 import { removePersonalStored } from '../storage/local.ts';
 import { restart } from '../effects/restart.ts';
-import { PROVIDER_TIMEOUT_S } from './user-manager.ts';
+import { PROVIDER_TIMEOUT_S } from './sign-in-settings.ts';
+import type { StoredUser } from './stored-entries.ts';
+import type { SignInLibrary } from './user-manager.ts';
 
 /**
  * The signed-in session: one store the UI subscribes to. Owns sign-in, single-flight token renewal
@@ -11,14 +13,53 @@ import { PROVIDER_TIMEOUT_S } from './user-manager.ts';
 export type SessionState =
   | { status: 'starting' }
   | { status: 'redirecting' }
-  | { status: 'signedIn'; user: User }
+  | { status: 'signedIn'; user: SessionUser }
   /** Renewal failed: the 'YourSessionHasBeenExpired' dialog shows. */
-  | { status: 'expired'; user: User }
+  | { status: 'expired'; user: SessionUser }
   /** The identity provider could not be reached or refused; the page offers a retry. */
   | { status: 'error'; error: Error };
 
 export interface ReturnState {
   returnTo: string;
+}
+
+/**
+ * The signed-in user as the shell uses it: oidc-client-ts's User, or the same read from storage
+ * before the library has loaded (a start with a valid token draws the shell without it).
+ */
+export interface SessionUser {
+  access_token: string;
+  refresh_token?: string;
+  id_token?: string;
+  expires_at?: number;
+  profile: User['profile'];
+  readonly expired?: boolean;
+  readonly expires_in?: number;
+}
+
+/** A stored user (stored-entries.ts, validated) with the expiry the session reads. */
+export function sessionUserOf(stored: StoredUser): SessionUser {
+  const expiresIn = () => stored.expires_at - Date.now() / 1000;
+  return {
+    ...stored,
+    profile: stored.profile as User['profile'],
+    get expires_in() {
+      return expiresIn();
+    },
+    get expired() {
+      return expiresIn() <= 0;
+    },
+  };
+}
+
+/** The session's parts: the sign-in library (loaded on first need) and the stored user (read without it). */
+export interface SessionDeps {
+  loadLibrary(): Promise<SignInLibrary>;
+  storedUser(): SessionUser | null;
+  /** Removes the stored user without the library (a logout whose library could not load). */
+  forgetUser(): void;
+  /** The provider's login page opens in the portal's language. */
+  language?(): string;
 }
 
 const RENEW_LOCK = 'staff-portal-token-renewal';
@@ -31,6 +72,8 @@ export const RENEW_AHEAD_S = 5 * 60;
 const PROTOCOL_CLAIMS = ['iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'sid', 'auth_time', 'nonce', 'at_hash', 'c_hash', 'azp', 'acr', 'amr'];
 /** Tokens shorter-lived than the expiring notice would otherwise renew back to back; wait for expiry instead. */
 const MIN_RENEW_INTERVAL_MS = 5000;
+/** Without a drawn shell to say when, the sign-in library loads this long after the start. */
+const PREPARE_FALLBACK_MS = 5000;
 /** A logout hook that has not finished by then is left behind: logout must never hang (issue 15). */
 export const LOGOUT_HOOK_TIMEOUT_MS = 3000;
 /** Hooks other modules add to logout (e.g. the IndexedDB cache clears itself). */
@@ -44,19 +87,39 @@ export function onLogout(hook: () => Promise<void> | void): () => void {
 export class Session {
   private state: SessionState = { status: 'starting' };
   private readonly listeners = new Set<() => void>();
-  private renewing: Promise<User | null> | null = null;
+  private renewing: Promise<SessionUser | null> | null = null;
   private lastFailure: 'refused' | 'unreachable' | null = null;
   private lastRenewal = 0;
+  private loading: Promise<SignInLibrary> | null = null;
 
-  /** `language` opens the provider's login page in the portal's language. */
-  constructor(
-    private readonly manager: UserManager,
-    private readonly language: () => string = () => 'vi',
-  ) {
-    manager.events.addAccessTokenExpiring(() => {
-      if (Date.now() - this.lastRenewal >= MIN_RENEW_INTERVAL_MS) void this.renew();
-    });
-    manager.events.addAccessTokenExpired(() => void this.renew());
+  constructor(private readonly deps: SessionDeps) {}
+
+  /**
+   * The sign-in library, loaded once, when first needed: a renewal, userinfo, sign-in, logout, or
+   * behind the first screen (prepare). Loading it arms its expiry events on the stored user.
+   */
+  private library(): Promise<SignInLibrary> {
+    this.loading ??= this.deps.loadLibrary().then(
+      async (library) => {
+        const { events } = library.manager;
+        events.addAccessTokenExpiring(() => {
+          if (Date.now() - this.lastRenewal >= MIN_RENEW_INTERVAL_MS) void this.renew();
+        });
+        events.addAccessTokenExpired(() => void this.renew());
+        await library.manager.getUser().catch(() => null); // arms the events for the stored user
+        return library;
+      },
+      (error: unknown) => {
+        this.loading = null; // a chunk that did not arrive is asked for again next time
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Behind the first screen: loads the sign-in library, so the token's expiry is watched. */
+  prepare(): void {
+    if (this.state.status === 'signedIn') void this.library().catch((error: unknown) => console.warn('[session] the sign-in library could not be loaded', error));
   }
 
   getState = (): SessionState => this.state;
@@ -91,18 +154,13 @@ export class Session {
    * that fails the user signs in again. Without a usable stored user, sign-in starts.
    */
   async start(returnTo: string): Promise<void> {
-    let user: User | null;
-    try {
-      user = await this.manager.getUser();
-    } catch (error) {
-      // An unreadable session entry is no session: sign in again (oidc-client-ts reads it as JSON).
-      console.warn('[session] the stored session could not be read', error);
-      await this.manager.removeUser().catch(() => undefined);
-      user = null;
-    }
+    // Read without the library; an unreadable entry is no session (discarded where it is read).
+    const user = this.deps.storedUser();
     if (!user || (user.expired && !user.refresh_token)) return this.login(returnTo);
     this.set({ status: 'signedIn', user });
     if (user.expired || (user.expires_in ?? 0) < RENEW_AHEAD_S) void this.renewOrSignIn(returnTo);
+    // A start that never draws the shell (a chooser, a blocking page) still watches the expiry.
+    else setTimeout(() => this.prepare(), PREPARE_FALLBACK_MS);
   }
 
   /**
@@ -112,20 +170,26 @@ export class Session {
    * refuses. A renewal refused for good signs in again; a provider that cannot be reached keeps the
    * stored user while its token is valid.
    */
-  async refreshUser(returnTo: string): Promise<User | null> {
+  async refreshUser(returnTo: string): Promise<SessionUser | null> {
     if (this.state.status !== 'signedIn') return null;
     const { user } = this.state;
     if (this.renewing || user.expired || (user.expires_in ?? 0) < RENEW_AHEAD_S) return this.renewOrSignIn(returnTo);
     try {
-      const endpoint = await this.manager.metadataService.getUserInfoEndpoint();
-      const claims = await fetchUserInfo(endpoint, user.access_token, (this.manager.settings.requestTimeoutInSeconds ?? PROVIDER_TIMEOUT_S) * 1000);
+      const { manager } = await this.library();
+      const endpoint = await manager.metadataService.getUserInfoEndpoint();
+      const claims = await fetchUserInfo(endpoint, user.access_token, (manager.settings.requestTimeoutInSeconds ?? PROVIDER_TIMEOUT_S) * 1000);
       if (claims.sub !== user.profile.sub) throw new UserInfoRefused(401);
       const kept = Object.fromEntries(Object.entries(user.profile).filter(([name]) => PROTOCOL_CLAIMS.includes(name)));
-      user.profile = { ...kept, ...claims } as User['profile'];
+      const profile = { ...kept, ...claims } as User['profile'];
       // Stored too: the next start (and a first start without a snapshot) reads the current claims.
-      await this.manager.storeUser(user);
-      if (this.state.status === 'signedIn' && this.state.user === user) this.set({ status: 'signedIn', user });
-      return user;
+      const stored = await manager.getUser();
+      if (stored?.access_token === user.access_token) {
+        stored.profile = profile;
+        await manager.storeUser(stored);
+      }
+      const current: SessionUser = stored?.access_token === user.access_token ? stored : { ...user, profile };
+      if (this.state.status === 'signedIn' && this.state.user === user) this.set({ status: 'signedIn', user: current });
+      return current;
     } catch (error) {
       if (error instanceof UserInfoRefused) return this.renewOrSignIn(returnTo);
       console.warn('[session] the current claims could not be read; the stored ones stay', error);
@@ -140,7 +204,7 @@ export class Session {
     return user !== null && user.access_token !== before;
   }
 
-  private async renewOrSignIn(returnTo: string): Promise<User | null> {
+  private async renewOrSignIn(returnTo: string): Promise<SessionUser | null> {
     const before = this.state.status === 'signedIn' ? this.state.user : null;
     const user = await this.renew({ quietFailure: true });
     if (user) return user;
@@ -155,7 +219,8 @@ export class Session {
   async login(returnTo: string): Promise<void> {
     this.set({ status: 'redirecting' });
     try {
-      await this.manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ui_locales: this.language() });
+      const { manager } = await this.library();
+      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ui_locales: this.deps.language?.() ?? 'vi' });
     } catch (error) {
       this.set({ status: 'error', error: toError(error) });
     }
@@ -163,7 +228,7 @@ export class Session {
 
   /** Completes the redirect back from the provider; returns where the user was going. */
   async completeLogin(url = location.href): Promise<string> {
-    const user = await this.manager.signinRedirectCallback(url);
+    const user = await (await this.library()).manager.signinRedirectCallback(url);
     this.set({ status: 'signedIn', user });
     const state = user.state as Partial<ReturnState> | undefined;
     return typeof state?.returnTo === 'string' && state.returnTo.startsWith('/') && !state.returnTo.startsWith('//')
@@ -175,7 +240,7 @@ export class Session {
    * Renews with the refresh token. Single-flight in this tab and across tabs (Web Locks): refresh
    * tokens rotate, and two tabs spending the same one would make the provider revoke the session.
    */
-  renew({ quietFailure = false }: { quietFailure?: boolean } = {}): Promise<User | null> {
+  renew({ quietFailure = false }: { quietFailure?: boolean } = {}): Promise<SessionUser | null> {
     this.renewing ??= this.renewOnce(quietFailure).finally(() => {
       this.renewing = null;
       this.lastRenewal = Date.now();
@@ -183,27 +248,37 @@ export class Session {
     return this.renewing;
   }
 
-  private async renewOnce(quietFailure: boolean): Promise<User | null> {
+  private async renewOnce(quietFailure: boolean): Promise<SessionUser | null> {
     const before = this.state.status === 'signedIn' || this.state.status === 'expired' ? this.state.user : null;
     this.lastFailure = null;
+    let library: SignInLibrary;
+    try {
+      library = await this.library();
+    } catch (error) {
+      console.warn('[session] token renewal failed', error);
+      this.lastFailure = 'unreachable';
+      if (before && !quietFailure) this.set({ status: 'expired', user: before });
+      return null;
+    }
+    const { manager, isRefusal } = library;
     // The configured scope, openid and profile included, so the renewed ID token carries the user's
     // current claims (a provider may give the token only the API's scopes). offline_access asks for
     // a refresh token at sign-in; a refresh request that names it may be refused.
-    const scope = this.manager.settings.scope.split(' ').filter((name) => name && name !== 'offline_access').join(' ');
-    const renewed = (stored: User | null) =>
+    const scope = manager.settings.scope.split(' ').filter((name) => name && name !== 'offline_access').join(' ');
+    const renewed = (stored: User | null): User | null =>
       stored && !stored.expired && stored.expires_at !== before?.expires_at && (stored.expires_in ?? 0) > 60 ? stored : null;
     const run = async (): Promise<User | null> => {
       // Another tab may have renewed while this one waited for the lock.
-      const stored = await this.manager.getUser();
+      const stored = await manager.getUser();
       if (renewed(stored)) return stored;
       try {
-        return await this.manager.signinSilent({ extraTokenParams: { scope } });
+        return await manager.signinSilent({ extraTokenParams: { scope } });
       } catch (error) {
         // Refused, but the stored refresh token is no longer the one sent (another tab or an earlier
         // page renewed meanwhile): that one is current, and only its refusal ends the session.
-        const now = await this.manager.getUser();
-        if (!(error instanceof ErrorResponse) || !now?.refresh_token || now.refresh_token === stored?.refresh_token) throw error;
-        return renewed(now) ?? (await this.manager.signinSilent({ extraTokenParams: { scope } }));
+        const now = await manager.getUser();
+        if (!isRefusal(error) || !now?.refresh_token || now.refresh_token === stored?.refresh_token) throw error;
+        return renewed(now) ?? (await manager.signinSilent({ extraTokenParams: { scope } }));
       }
     };
     try {
@@ -216,7 +291,7 @@ export class Session {
       console.warn('[session] token renewal failed', error);
       // The provider answered with an error (e.g. invalid_grant): the session is over. Anything else
       // (network, time-out, provider down) may pass.
-      this.lastFailure = error instanceof ErrorResponse ? 'refused' : 'unreachable';
+      this.lastFailure = isRefusal(error) ? 'refused' : 'unreachable';
       if (before && !quietFailure) this.set({ status: 'expired', user: before });
       return null;
     }
@@ -224,7 +299,7 @@ export class Session {
 
   /** OK or cancel on the session-expired dialog: forget the user and start over. */
   async dismissExpired(): Promise<void> {
-    await this.manager.removeUser();
+    await (await this.library()).manager.removeUser();
     restart('session');
   }
 
@@ -244,13 +319,15 @@ export class Session {
     await this.renewing?.catch(() => null);
     removePersonalStored();
     await Promise.allSettled(hooks.map((hook) => withTimeout(Promise.resolve().then(hook), LOGOUT_HOOK_TIMEOUT_MS)));
-    const user = await this.manager.getUser().catch(() => null);
-    await this.manager.removeUser();
     try {
-      await this.manager.signoutRedirect({ id_token_hint: user?.id_token });
+      const { manager } = await this.library();
+      const user = await manager.getUser().catch(() => null);
+      await manager.removeUser();
+      await manager.signoutRedirect({ id_token_hint: user?.id_token });
     } catch (error) {
-      // Provider unreachable: the local session is gone anyway; start again from the home page.
+      // Provider (or the library) unreachable: the local session is gone anyway; start again from home.
       console.warn('[session] provider logout failed', error);
+      this.deps.forgetUser();
       location.assign('/');
     }
   }

@@ -75,3 +75,30 @@ class ValidatedStore implements StateStore {
 export const createUserStore = (): StateStore => new ValidatedStore('oidc.', storedUserSchema);
 /** Sign-in requests in flight, under `oidc.state.<id>`. */
 export const createStateStore = (): StateStore => new ValidatedStore('oidc.state.', storedStateSchema);
+
+/** Removes the stored user without the library. */
+export function forgetStoredUser(authority: string, clientId: string): void {
+  libraryEntries.remove(`oidc.user:${authority}:${clientId}`);
+}
+
+/** The stored user as the session reads it before the sign-in library has loaded. */
+export type StoredUser = z.infer<typeof storedUserSchema>;
+
+/**
+ * The signed-in user stored by oidc-client-ts for this provider and client (its key:
+ * `oidc.user:<authority>:<client id>`), read without the library so a start with a valid token
+ * needs none of it; validated like every read here (an invalid entry is discarded and reported).
+ */
+export function readStoredUser(authority: string, clientId: string): StoredUser | null {
+  const name = `oidc.user:${authority}:${clientId}`;
+  const raw = libraryEntries.get(name);
+  if (raw === null) return null;
+  try {
+    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: discarded below
+  }
+  discardStored(name, raw, 'not a valid oidc-client-ts entry');
+  return null;
+}

@@ -1,10 +1,8 @@
-import { UserManager } from 'oidc-client-ts';
+import { ErrorResponse, UserManager } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../config/schema.ts';
+import { CALLBACK_PATH, PROVIDER_TIMEOUT_S } from './sign-in-settings.ts';
 import { createStateStore, createUserStore } from './stored-entries.ts';
 
-export const CALLBACK_PATH = '/callback';
-/** Per request to the identity provider (discovery, token): under the start-up deadline. */
-export const PROVIDER_TIMEOUT_S = 5;
 
 /**
  * The oidc-client-ts client: authorization code + PKCE, renewal with rotated refresh tokens.
@@ -30,4 +28,18 @@ export function createUserManager(oidc: RuntimeConfig['oidc']): UserManager {
     userStore: createUserStore(),
     stateStore: createStateStore(),
   });
+}
+
+/**
+ * The sign-in library as the session uses it. This module is loaded lazily (app/composition.ts): a
+ * start with a valid stored token draws the shell without it, and it loads behind the first screen.
+ */
+export interface SignInLibrary {
+  manager: UserManager;
+  /** The provider answered with an error (e.g. invalid_grant), as opposed to not answering. */
+  isRefusal(error: unknown): boolean;
+}
+
+export function createSignInLibrary(oidc: RuntimeConfig['oidc']): SignInLibrary {
+  return { manager: createUserManager(oidc), isRefusal: (error) => error instanceof ErrorResponse };
 }
