@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { SIGN_IN_DOMAIN } from '../dev/hosts.ts';
 import { launchChromium } from '../dev/testing/browser.ts';
 // Renamed on import: the React hooks lint takes any use* call outside a component for a hook.
@@ -122,8 +122,12 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   samples.criticalPathBytes.push(cold.bytes);
 
   if (shell.serviceWorker) await session.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const tokenRequests = countTokenRequests(session.context);
   samples.warm.push(await timeToInteractive(await reopen(session), url, shell.interactive));
   samples.warmFrameRequest.push((await startFrameRequest(session.page)).ms);
+  // Whatever the start does behind the shell counts too: wait until it has settled.
+  await session.page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  samples.warmTokenRequests.push(tokenRequests.stop());
   if (shell.serviceWorker) {
     await setOffline(session, true);
     samples.offline.push(await timeToInteractive(await reopen(session), url, shell.interactive, 10_000));
@@ -159,6 +163,21 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   samples.frames.push(await page.locator('iframe').count());
 }
 
+/** Counts requests to an OpenID provider's token endpoint (the refresh-token grant) from now until stop(). */
+function countTokenRequests(context: BrowserContext): { stop(): number } {
+  let count = 0;
+  const onRequest = (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/token')) count++;
+  };
+  context.on('request', onRequest);
+  return {
+    stop() {
+      context.off('request', onRequest);
+      return count;
+    },
+  };
+}
+
 const emptySamples = (): Samples => ({
   cold: [],
   warm: [],
@@ -172,6 +191,7 @@ const emptySamples = (): Samples => ({
   coldFrameRequest: [],
   warmFrameRequest: [],
   criticalPathBytes: [],
+  warmTokenRequests: [],
 });
 
 function summarize(samples: Samples): Figures {
@@ -182,6 +202,7 @@ function summarize(samples: Samples): Figures {
     coldFrameRequest: median(coldFrameRequest),
     warmFrameRequest: median(warmFrameRequest),
     criticalPathBytes: median(criticalPathBytes),
+    warmTokenRequests: samples.warmTokenRequests.length ? samples.warmTokenRequests.reduce((sum, value) => sum + value, 0) / samples.warmTokenRequests.length : null,
     offline: median(offline),
     search: median(search),
     navigate: median(navigate),

@@ -14,6 +14,7 @@ const figures = (overrides: Partial<Figures> = {}): Figures => ({
   coldFrameRequest: 700,
   warmFrameRequest: 400,
   criticalPathBytes: 150 * 1024,
+  warmTokenRequests: 0,
   ...overrides,
 });
 
@@ -36,6 +37,11 @@ describe('formatHandheldTable', () => {
     expect(row(table, 'Navigation to a new frame route')).toContain('5 routes) | 150 ms | 150 ms |');
     expect(row(table, 'Start frame requested, cold start')).toContain('| 700 ms |');
     expect(row(table, 'Start frame requested, warm start')).toContain('| 400 ms |');
+  });
+
+  it('compares each shell’s repeat start online with its own offline repeat start, and counts its token requests', () => {
+    expect(row(table, 'Repeat start online ÷')).toBe('| Repeat start online ÷ the same shell’s offline repeat start | 2.67× | n/a (no offline start) | – | ≤ 1.1× | fail | fail |');
+    expect(row(table, 'Token requests per repeat start')).toBe('| Token requests per repeat start (valid access token) | 0.0 | 0.0 | – | 0 | pass | pass |');
   });
 
   it('judges the warm start against 1 s and the bytes before the start frame against the 160 KB goal', () => {

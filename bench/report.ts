@@ -17,6 +17,8 @@ export interface Figures {
   warmFrameRequest: number | null;
   /** JS and CSS from the shell's origin requested before the first frame on a cold start, as sent. */
   criticalPathBytes: number | null;
+  /** Requests to the identity provider's token endpoint in one repeat (warm) start, until it settles (issue 18). */
+  warmTokenRequests: number | null;
 }
 
 export interface Sizes {
@@ -54,6 +56,27 @@ interface Row {
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const mb = (value: number) => `${(value / 1024 / 1024).toFixed(1)} MB`;
 
+const onlineOverOffline = (figures: Figures) => (figures.warm === null || figures.offline === null || figures.offline === 0 ? null : figures.warm / figures.offline);
+
+/** Rows both tables share (issue 18): the repeat start online against offline, and what it asks of the provider. */
+const repeatStartRows = (portal: Figures, luigi: Figures): Row[] => [
+  {
+    label: 'Repeat start online ÷ the same shell’s offline repeat start',
+    portal: onlineOverOffline(portal),
+    luigi: onlineOverOffline(luigi),
+    format: (value) => `${value.toFixed(2)}×`,
+    target: { limit: 1.1, text: '≤ 1.1×' },
+    missing: 'n/a (no offline start)',
+  },
+  {
+    label: 'Token requests per repeat start (valid access token)',
+    portal: portal.warmTokenRequests,
+    luigi: luigi.warmTokenRequests,
+    format: (value) => value.toFixed(1),
+    target: { limit: 0, text: '0' },
+  },
+];
+
 /** Rows both tables share: when the first frame was requested, and what was downloaded before it. */
 const startFrameRows = (portal: Figures, luigi: Figures): Row[] => [
   { label: 'Start frame requested, cold start', portal: portal.coldFrameRequest, luigi: luigi.coldFrameRequest, format: ms },
@@ -74,6 +97,7 @@ export function formatTable(report: Report): string {
     { label: 'Cold start to interactive shell', portal: portal.cold, luigi: luigi.cold, format: ms, target: { limit: 1000, text: '≤ 1 s' } },
     { label: 'Warm start (portal: service worker, Luigi: HTTP cache)', portal: portal.warm, luigi: luigi.warm, format: ms },
     { label: 'Warm start offline', portal: portal.offline, luigi: luigi.offline, format: ms, target: { limit: 400, text: '≤ 400 ms' }, missing: 'n/a (no service worker)' },
+    ...repeatStartRows(portal, luigi),
     { label: `Menu search keystroke to paint`, portal: portal.search, luigi: luigi.search, format: ms, target: { limit: 50, text: '≤ 50 ms' } },
     { label: 'Navigation to a new frame route (click to frame load)', portal: portal.navigate, luigi: luigi.navigate, format: ms },
     {
@@ -110,6 +134,7 @@ export function formatHandheldTable(report: HandheldReport): string {
     { label: 'Warm start to interactive shell (portal: service worker, Luigi: HTTP cache)', portal: portal.warm, luigi: luigi.warm, format: ms, target: { limit: 1000, text: '≤ 1.0 s' } },
     { label: 'Warm start offline', portal: portal.offline, luigi: luigi.offline, format: ms, missing: 'n/a (no service worker)' },
     { label: `Navigation to a new frame route (click to frame load, ${report.routes} routes)`, portal: portal.navigate, luigi: luigi.navigate, format: ms },
+    ...repeatStartRows(portal, luigi),
     ...startFrameRows(portal, luigi),
   ];
   return table(`Handheld: medians of ${report.runs} runs (${report.device}; ${report.machine}).`, rows);

@@ -87,3 +87,59 @@ test('a new release shows the update prompt, waits while a frame is editing, and
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
   await expect(prompt(page)).toHaveCount(0);
 });
+
+/**
+ * Issue 18, item 3: a tab the worker does not control (here: no worker at all) left open across a
+ * deployment asks for a chunk that release B no longer serves. It moves to release B — at once when
+ * nothing is being edited, after asking when a frame is editing — and never shows a white page.
+ */
+test.describe('a tab of an older release, not controlled by the worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  async function openOnReleaseA(page: Page) {
+    deploy('a');
+    await useEnglish(page);
+    await signIn(page, 'cashier', `${nginx.origin}/`);
+    await expectShell(page);
+    await expect(page.getByTestId('app-version')).toContainText(VERSION_A);
+    const frame = activeFrame(page);
+    await appReady(frame);
+    return frame;
+  }
+
+  test('opening a part whose chunk release B no longer has starts release B', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openOnReleaseA(page);
+    deploy('b');
+    const reloaded = page.waitForEvent('load');
+    // The Contact Support dialog's code has not been loaded by this tab yet.
+    await page.getByRole('button', { name: 'Contact support' }).click();
+    await reloaded;
+    await expectShell(page);
+    await expect(page.getByTestId('app-version')).toContainText(VERSION_B);
+  });
+
+  test('while a frame is editing it asks first; staying keeps the page, with Retry where the part failed', async ({ page }) => {
+    test.setTimeout(90_000);
+    const frame = await openOnReleaseA(page);
+    await frame.getByRole('button', { name: 'Start editing' }).click();
+    deploy('b');
+    const asked = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Contact support' }).click();
+    const question = await asked;
+    expect(question.message()).toContain('A new version of the portal');
+    await question.dismiss();
+    await expect(page.getByRole('alert').filter({ hasText: 'This part of the portal could not be loaded' })).toBeVisible();
+    await expect(page.getByTestId('app-version')).toContainText(VERSION_A); // nothing reloaded under the user's edits
+
+    // Asked again, the user agrees: release B.
+    await frame.getByRole('button', { name: 'End editing' }).click();
+    await frame.getByRole('button', { name: 'Start editing' }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+    await reloaded;
+    await expectShell(page);
+    await expect(page.getByTestId('app-version')).toContainText(VERSION_B);
+  });
+});
