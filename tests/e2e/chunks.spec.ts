@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectShell, signIn, useEnglish } from './support.ts';
 
 /**
@@ -20,23 +20,25 @@ async function withholdLazyChunks(context: BrowserContext): Promise<() => Promis
 
 const startFailure = { name: 'Không thể khởi động / Could not start' };
 
-test('the lazy chunks of a start do not arrive: a named page with Retry within the start deadline, then the shell once they are served (Retry)', async ({ page, context }) => {
+/** A signed-in start whose lazy chunks do not arrive: the named page, within the start deadline. Returns the function that serves them again. */
+async function startWithoutLazyChunks(page: Page, context: BrowserContext): Promise<() => Promise<void>> {
   await signIn(page, 'cashier');
   await expectShell(page);
   const serve = await withholdLazyChunks(context);
   await page.reload();
   await expect(page.getByRole('heading', startFailure)).toBeVisible({ timeout: 8_000 });
+  return serve;
+}
+
+test('the lazy chunks of a start do not arrive: a named page with Retry within the start deadline, then the shell once they are served (Retry)', async ({ page, context }) => {
+  const serve = await startWithoutLazyChunks(page, context);
   await serve();
   await page.getByRole('button', { name: 'Thử lại / Retry' }).click();
   await expectShell(page);
 });
 
 test('…and the shell comes back by itself when the connection returns', async ({ page, context }) => {
-  await signIn(page, 'cashier');
-  await expectShell(page);
-  const serve = await withholdLazyChunks(context);
-  await page.reload();
-  await expect(page.getByRole('heading', startFailure)).toBeVisible({ timeout: 8_000 });
+  const serve = await startWithoutLazyChunks(page, context);
   await serve();
   await context.setOffline(true);
   await context.setOffline(false);

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { startStack, type Stack } from '../../dev/stack.ts';
 import { controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
 
@@ -71,6 +71,20 @@ async function firstStart(page: Page, username: string, path: string): Promise<v
   await expect.poll(async () => (await storedSnapshot(page))?.sub).toBe(fixtureUser(username).claims.sub);
   // The worker registers once the shell is drawn; the next start is served by it (and its config copy).
   await controlledByServiceWorker(page);
+}
+
+/**
+ * The provider ended the session: its cookie is gone (or the provider would sign in again at once),
+ * the access token has run out and the provider refuses the stored refresh token.
+ */
+async function endProviderSession(page: Page, context: BrowserContext): Promise<void> {
+  await context.clearCookies();
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
+      const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...entry, refresh_token: 'revoked', expires_at: Math.floor(Date.now() / 1000) - 60 }));
+    }
+  });
 }
 
 test('a second start draws the shell and the start frame before any API call answers', async ({ page }) => {
@@ -147,28 +161,14 @@ test('the shown site gone between two starts: the invalid-site dialog, and OK re
 
 test('a session that cannot be renewed: the second start goes to sign-in', async ({ page, context }) => {
   await firstStart(page, 'cashier', '/');
-  // The provider ended the session: its cookie is gone (or the provider would sign in again at once)
-  // and it refuses the stored refresh token.
-  await context.clearCookies();
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
-      const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
-      localStorage.setItem(key, JSON.stringify({ ...entry, refresh_token: 'revoked', expires_at: Math.floor(Date.now() / 1000) - 60 }));
-    }
-  });
+  await endProviderSession(page, context);
   await page.reload();
   await expect(page.getByLabel(/^(Tên đăng nhập|Username)$/)).toBeVisible();
 });
 
 test('after a sign-in redirect the user lands on the page they opened', async ({ page, context }) => {
   await firstStart(page, 'cashier', '/');
-  await context.clearCookies();
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
-      const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
-      localStorage.setItem(key, JSON.stringify({ ...entry, refresh_token: 'revoked', expires_at: Math.floor(Date.now() / 1000) - 60 }));
-    }
-  });
+  await endProviderSession(page, context);
   await page.goto(`${stack.portal}/500`);
   await page.getByLabel(/^(Tên đăng nhập|Username)$/).fill('cashier');
   await page.getByLabel(/^(Mật khẩu|Password)$/).fill('cashier123');

@@ -96,9 +96,9 @@ test('a new release shows the update prompt, waits while a frame is editing, and
 test.describe('a tab of an older release, not controlled by the worker', () => {
   test.use({ serviceWorkers: 'block' });
 
+  /** Signs the cashier in on release A. */
   async function openOnReleaseA(page: Page) {
     deploy('a');
-    await useEnglish(page);
     await signIn(page, 'cashier', `${nginx.origin}/`);
     await expectShell(page);
     await expect(page.getByTestId('app-version')).toContainText(VERSION_A);
@@ -109,6 +109,7 @@ test.describe('a tab of an older release, not controlled by the worker', () => {
 
   test('opening a part whose chunk release B no longer has starts release B', async ({ page }) => {
     test.setTimeout(90_000);
+    await useEnglish(page);
     await openOnReleaseA(page);
     deploy('b');
     const reloaded = page.waitForEvent('load');
@@ -121,6 +122,7 @@ test.describe('a tab of an older release, not controlled by the worker', () => {
 
   test('while a frame is editing it asks first; staying keeps the page, with Retry where the part failed', async ({ page }) => {
     test.setTimeout(90_000);
+    await useEnglish(page);
     const frame = await openOnReleaseA(page);
     await frame.getByRole('button', { name: 'Start editing' }).click();
     deploy('b');
