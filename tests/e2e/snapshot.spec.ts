@@ -195,6 +195,7 @@ test('a repeat start with a valid access token makes no token request: fresh cla
 });
 
 test('starts interrupted by opening another page never go through sign-in (20 in a row, rotating refresh tokens)', async ({ page }) => {
+  test.setTimeout(180_000);
   await firstStart(page, 'cashier', '/dpos/orders');
   const toProvider: string[] = [];
   const tokenRequests: string[] = [];
