@@ -111,6 +111,17 @@ describe('Session', () => {
     vi.unstubAllGlobals();
   });
 
+  it('dismissing the expired dialog forgets the stored user even when the sign-in library cannot load', async () => {
+    const forgetUser = vi.fn();
+    const session = new Session({ loadLibrary: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), storedUser: () => null, forgetUser });
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...location, reload });
+    await session.dismissExpired();
+    expect(forgetUser).toHaveBeenCalledOnce();
+    expect(reload).toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('logout removes every personal stored value, keeps the device settings, then ends the provider session', async () => {
     const personal = {
       currentPlatform: '{"id":1,"name":"P"}',

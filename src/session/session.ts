@@ -299,7 +299,9 @@ export class Session {
 
   /** OK or cancel on the session-expired dialog: forget the user and start over. */
   async dismissExpired(): Promise<void> {
-    await (await this.library()).manager.removeUser();
+    await this.library()
+      .then(({ manager }) => manager.removeUser())
+      .catch(() => this.deps.forgetUser()); // the library did not load: forget the stored user without it
     restart('session');
   }
 
