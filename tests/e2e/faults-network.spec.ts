@@ -14,10 +14,14 @@ test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
 
-/** Runs `until` and records how long the page took to become usable. */
-async function timed(name: string, started: number, until: Promise<void>): Promise<void> {
+/**
+ * Runs `until` and records how long the page took to become usable, on the page's own clock: from the
+ * navigation of the portal document that started (after the sign-in callback when there was one), so
+ * the time the test spends typing into the sign-in form is not counted against the portal.
+ */
+async function timed(name: string, page: Page, until: Promise<void>): Promise<void> {
   await until;
-  const ms = Date.now() - started;
+  const ms = Math.round(await page.evaluate(() => performance.now()));
   test.info().annotations.push({ type: 'time to a usable page', description: `${name}: ${ms} ms` });
   expect(ms).toBeLessThan(DEADLINE_MS + 2000); // the deadline plus the page load itself
 }
@@ -33,9 +37,8 @@ async function breakApi(context: BrowserContext, fault: (route: Route) => Promis
 /** Signs the cashier in with the start's API calls meeting `fault`; the first start has no snapshot. */
 async function startWithFault(page: Page, fault: (route: Route) => Promise<void> | void) {
   const clear = await breakApi(page.context(), fault);
-  const started = Date.now();
   await signIn(page, 'cashier');
-  return { clear, started };
+  return clear;
 }
 
 const failurePage = (page: Page) => page.getByRole('heading', { name: 'Could not load seller data, please try again later.' });
@@ -51,8 +54,8 @@ for (const [name, fault] of [
   }],
 ] as const) {
   test(`${name}: the seller-load failure page with Retry within the deadline, and Retry recovers`, async ({ page }) => {
-    const { clear, started } = await startWithFault(page, fault);
-    await timed(name, started, expect(failurePage(page)).toBeVisible({ timeout: DEADLINE_MS + 2000 }));
+    const clear = await startWithFault(page, fault);
+    await timed(name, page, expect(failurePage(page)).toBeVisible({ timeout: DEADLINE_MS + 2000 }));
     await clear();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expectShell(page);
@@ -61,9 +64,8 @@ for (const [name, fault] of [
 
 test('config answers 500: the website-config page names the status, and Retry recovers', async ({ page }) => {
   await page.route('**/config.json', (route) => route.fulfill({ status: 500, body: 'oops' }));
-  const started = Date.now();
   await page.goto('/');
-  await timed('config 500', started, expect(page.getByRole('heading', { name: 'Website information not found' })).toBeVisible());
+  await timed('config 500', page, expect(page.getByRole('heading', { name: 'Website information not found' })).toBeVisible());
   await expect(page.getByText(/status 500/)).toBeVisible();
   await page.unroute('**/config.json');
   await page.getByRole('button', { name: 'Retry' }).click();
@@ -73,9 +75,8 @@ test('config answers 500: the website-config page names the status, and Retry re
 test('identity provider down at start: the sign-in error page, and sign-in resumes by itself when it is back', async ({ page }) => {
   const pattern = `${IDP}/**`;
   await page.context().route(pattern, (route) => route.abort('connectionrefused'));
-  const started = Date.now();
   await page.goto('/');
-  await timed('provider down at start', started, expect(page.getByRole('heading', { name: /sign-in service cannot be reached/i })).toBeVisible());
+  await timed('provider down at start', page, expect(page.getByRole('heading', { name: /sign-in service cannot be reached/i })).toBeVisible());
   await page.context().unroute(pattern);
   // No click: the page tries again by itself.
   await expect(page.getByLabel(/^(Tên đăng nhập|Username)$/)).toBeVisible({ timeout: 15_000 });
@@ -93,9 +94,8 @@ test('identity provider down when the token must be renewed at start: sign-in er
   });
   const pattern = `${IDP}/**`;
   await page.context().route(pattern, (route) => route.abort('connectionrefused'));
-  const started = Date.now();
   await page.reload();
-  await timed('provider down during renewal', started, expect(page.getByRole('heading', { name: /sign-in service cannot be reached/i })).toBeVisible());
+  await timed('provider down during renewal', page, expect(page.getByRole('heading', { name: /sign-in service cannot be reached/i })).toBeVisible());
   await page.context().unroute(pattern);
   // The provider's session is still open: signing in again needs no password. The page tries again
   // every 5 s, so allow for one wait plus the sign-in round trips.
@@ -110,8 +110,7 @@ test('the network drops during the start and returns: the start resumes by itsel
   await context.setOffline(true);
   await Promise.all(held.map((route) => route.abort('internetdisconnected').catch(() => undefined)));
   await clear();
-  const started = Date.now();
-  await timed('network dropped mid-start', started, expect(failurePage(page).or(page.getByRole('alertdialog'))).toBeVisible());
+  await timed('network dropped mid-start', page, expect(failurePage(page).or(page.getByRole('alertdialog'))).toBeVisible());
   await context.setOffline(false);
   // No click: the connection's return restarts the start.
   await expectShell(page);
