@@ -23,6 +23,8 @@ export interface StackOptions {
   fixturesDir?: string;
   /** Default access-token lifetime in seconds (fixture users may set their own). */
   accessTokenTtl?: number;
+  /** Seconds a rotated refresh token is still accepted (dev/idp/reuse-window.ts). */
+  refreshTokenReuseS?: number;
   /**
    * 'dev': vite dev server, 'preview': vite preview of dist/ (both on `port`, 0 = free);
    * 'none': no portal server, e.g. tests that only need the provider, API and apps.
@@ -117,6 +119,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         users: fixtures.users,
         keys,
         accessTokenTtl: options.accessTokenTtl ?? 3600,
+        refreshTokenReuseS: options.refreshTokenReuseS,
       }),
     );
     await createApi(apiServer, { issuer, audience: api, jwks: keys.publicJwks, portalOrigins: origins, fixtures });

@@ -8,13 +8,15 @@ import { request } from '../testing/http.ts';
 import { pkcePair, signIn, type Tokens } from '../testing/sign-in.ts';
 
 let stack: Stack;
+const REUSE_S = 1;
 let portal: StandIn;
 let browser: Browser;
 
 beforeAll(async () => {
   // A stand-in for the portal: the provider redirects back to its /callback and / pages.
   portal = await startStandIn({ '/callback': '<h1>Callback</h1>', '/': '<h1>Signed out</h1>' });
-  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portalOriginPorts: [portal.port], accessTokenTtl: 1234 });
+  // A reuse window of 1 s so that a test can step past it.
+  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portalOriginPorts: [portal.port], accessTokenTtl: 1234, refreshTokenReuseS: REUSE_S });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -136,17 +138,26 @@ describe('sign-in in Chromium through the login page', () => {
 });
 
 describe('tokens', () => {
-  it('rotates refresh tokens on use and revokes the grant when a used one comes back', async () => {
+  it('rotates refresh tokens on use, accepts a used one again within the reuse window, and revokes the grant when one comes back after it', async () => {
     const first = await signIn(stack.issuer, 'cashier', 'cashier123', { origin: portal.origin });
     const second = (await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).json<Tokens>();
     expect(second.refresh_token).toBeTruthy();
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(decodeJwt(second.access_token)).toMatchObject({ sub: 'staff-0002', aud: stack.api });
 
+    // The page that sent it left before storing `second`: the next one still holds `first`.
+    const again = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(again.status).toBe(200);
+    const third = again.json<Tokens>();
+    expect(third.refresh_token).not.toBe(first.refresh_token);
+    expect(third.refresh_token).not.toBe(second.refresh_token);
+
+    // Past the window (counted from the first use, not the last) a used token is a replay.
+    await new Promise((resolve) => setTimeout(resolve, REUSE_S * 1000 + 100));
     const replay = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(replay.status).toBe(400);
     expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
-    const afterReplay = await tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token });
+    const afterReplay = await tokenRequest({ grant_type: 'refresh_token', refresh_token: third.refresh_token });
     expect(afterReplay.json()).toMatchObject({ error: 'invalid_grant' });
   });
 

@@ -6,6 +6,7 @@ import type { FixtureUser } from '../fixture-loader.ts';
 import { PORTAL_CLIENT_ID } from '../stack-config.ts';
 import { avatarSvg, escapeHtml, logoutPage, loginPage, pickLanguage } from './pages.ts';
 import type { SigningKeys } from './keys.ts';
+import { REFRESH_TOKEN_REUSE_S, refreshTokenReuseWindow } from './reuse-window.ts';
 
 /** The API's only scope; requesting it makes the provider issue JWT access tokens for the API. */
 export const API_SCOPE = 'staff-api';
@@ -20,6 +21,8 @@ export interface IdentityProviderOptions {
   keys: SigningKeys;
   /** Seconds; a user's own accessTokenTtl wins. */
   accessTokenTtl: number;
+  /** Seconds a rotated refresh token is still accepted (reuse-window.ts); default REFRESH_TOKEN_REUSE_S. */
+  refreshTokenReuseS?: number;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -77,6 +80,9 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
     // Refresh tokens without prompt=consent (which would otherwise be needed for offline_access).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    // ...with a short reuse window, as production providers offer: the new token dies with a page
+    // that leaves while the answer is on the wire, and the next start still holds the old one.
+    adapter: refreshTokenReuseWindow(options.refreshTokenReuseS ?? REFRESH_TOKEN_REUSE_S),
     clientBasedCORS: (_ctx, origin) => portalOrigins.includes(origin),
     ttl: {
       AccessToken: (_ctx, token) => bySub.get(token.accountId)?.accessTokenTtl ?? options.accessTokenTtl,

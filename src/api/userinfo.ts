@@ -15,7 +15,9 @@ export class UserInfoRefused extends Error {
 /**
  * The signed-in user's current claims from the provider's userinfo endpoint (OpenID Connect Core
  * §5.3), with the access token: fresh claims without spending the rotating refresh token. The
- * answer is validated here; anything but a JSON object with a subject is an error.
+ * answer is validated here; anything but a JSON object with a subject is an error. The endpoint comes
+ * from oidc-client-ts's discovery (metadataService); its own UserInfoService is internal (not exported,
+ * reachable only inside a sign-in or renewal with loadUserInfo), hence this one GET.
  */
 export async function fetchUserInfo(endpoint: string, accessToken: string, timeoutMs: number): Promise<UserInfo> {
   const response = await fetch(endpoint, {

@@ -19,7 +19,8 @@ export function createUserManager(oidc: RuntimeConfig['oidc']): UserManager {
     response_type: 'code',
     automaticSilentRenew: false,
     monitorSession: false,
-    // The ID token carries every claim the shell needs; the API-audience access token is not for userinfo.
+    // Sign-in and renewal take the claims from their ID token; userinfo is asked only for a start drawn
+    // from its snapshot (session.ts refreshUser), where no token is renewed.
     loadUserInfo: false,
     accessTokenExpiringNotificationTimeInSeconds: 30,
     // A provider that does not answer is reported within the start-up deadline, not after minutes.
