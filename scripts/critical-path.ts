@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
+import { bootStepFile } from './bundle-size.ts';
 
 /** Vite's build manifest entry (dist/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -65,11 +66,11 @@ export function ionicHelpers(component: string): string[] {
     .map((file) => `node_modules/@ionic/core/components/${file}`);
 }
 
-export type Reason = 'entry' | 'awaited' | 'alongside';
+export type Reason = 'boot' | 'entry' | 'awaited' | 'alongside';
 
 export interface PathFile {
   file: string;
-  /** Why it is on the path: the entry's closure, an awaited dynamic import's, or one loaded alongside. */
+  /** Why it is on the path: the boot step, the entry's closure, an awaited dynamic import's, or one loaded alongside. */
   reason: Reason;
   /** The manifest key whose loading brings this file. */
   via: string;
@@ -142,6 +143,8 @@ export const readManifest = (distDir: string): Manifest => JSON.parse(readFileSy
 
 /** The critical path of a production build in one start language, each file with its gzip size. */
 export function measureCriticalPath(distDir: string, language: string): CriticalPathFigures {
-  const files = criticalPath(readManifest(distDir), language).map((entry) => ({ ...entry, gzip: gzipSize(join(distDir, entry.file)) }));
+  const boot = bootStepFile(distDir);
+  const path: PathFile[] = [...(boot ? [{ file: boot, reason: 'boot' as const, via: 'index.html' }] : []), ...criticalPath(readManifest(distDir), language)];
+  const files = path.map((entry) => ({ ...entry, gzip: gzipSize(join(distDir, entry.file)) }));
   return { language, files, gzip: files.reduce((sum, entry) => sum + entry.gzip, 0) };
 }

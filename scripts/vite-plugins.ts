@@ -1,6 +1,8 @@
 import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { MANIFEST_CONTENT_TYPE, MANIFEST_PATH, manifestForHost } from '../src/config/manifest.ts';
 import { runtimeConfigSchema } from '../src/config/schema.ts';
@@ -96,3 +98,64 @@ export function reportInitialBundle(): Plugin {
  * each (src/shell/menu-icons.ts), so they load after the start instead of on its critical path.
  */
 export const ICON_ALIASES = { 'ionicons-svg': fileURLToPath(new URL('../node_modules/ionicons/dist/svg', import.meta.url)) };
+
+/** The boot step's source: the tag index.html names it with, and the input of its own build. */
+const BOOT_STEP_ENTRY = 'src/frame-first.ts';
+
+/**
+ * The frame-first boot step (src/frame-first.ts, issue 19) in a build: one self-contained classic
+ * script, `<script src>` in the body, that runs as soon as it arrives — before the app's
+ * entry is even requested, which the boot step does itself once the start frame exists (it gets the
+ * entry and its preloads from its tag's data attributes). It stands where index.html's module tag
+ * for it stands, after the start spinner, so the spinner is drawn without waiting for it. So the frame's document request always
+ * comes first, whatever the preload scanner does; a first visit pays one small request before the
+ * entry's. External, not inline: the Content-Security-Policy stays `script-src 'self'` for every
+ * release. The dev server serves index.html's module tags as written.
+ */
+export function bootStepEntry(): Plugin[] {
+  const devTag = `<script type="module" src="/${BOOT_STEP_ENTRY}"></script>`;
+  const PLACE = '<!-- boot step -->';
+  let boot: { fileName: string; code: string } | null = null;
+  const withoutDevTag: Plugin = {
+    name: 'portal-boot-step:dev-tag',
+    apply: 'build',
+    // Before Vite reads the page's module scripts: it would fold this one into the app's entry.
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(devTag)) throw new Error(`index.html has no ${devTag}`);
+        return html.replace(devTag, PLACE);
+      },
+    },
+  };
+  return [withoutDevTag, {
+    name: 'portal-boot-step',
+    apply: 'build',
+    async buildStart() {
+      const output = await rolldown({
+        input: BOOT_STEP_ENTRY,
+        transform: { define: { __APP_VERSION__: JSON.stringify(appVersion()) } },
+        logLevel: 'warn',
+      }).then((bundle) => bundle.generate({ format: 'iife', minify: true }));
+      const code = output.output[0].code;
+      boot = { fileName: `assets/frame-first-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`, code };
+    },
+    generateBundle() {
+      if (boot) this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!boot) throw new Error('the boot step was not built');
+        // The entry and its preloads as Vite wrote them: the boot step adds them once it has run.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error("index.html has no entry script after Vite's build");
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let page = html.replace(entry[0], '');
+        for (const preload of preloads) page = page.replace(preload[0], '');
+        const tag = `<script src="/${boot.fileName}" data-entry="${entry[1]}" data-preload="${preloads.map((preload) => preload[1]).join(' ')}"></script>`;
+        return page.replace(PLACE, tag);
+      },
+    },
+  }];
+}

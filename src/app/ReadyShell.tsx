@@ -9,6 +9,7 @@ import { useFrames } from '../frames/useFrames.ts';
 import { createMenuSearch } from '../gating/search.ts';
 import type { Language } from '../i18n/languages.ts';
 import { useMaintenanceRedirect } from '../maintenance/hooks.ts';
+import { closingWindows } from '../maintenance/windows.ts';
 import { CatalogueRoutePage } from '../shell/CatalogueRoutePage.tsx';
 import { useStableNavigate } from '../navigation/useStableNavigate.ts';
 import { useAddressContext } from '../navigation/hooks.ts';
@@ -27,6 +28,7 @@ import { notify } from '../ui/notify.ts';
 import { serviceWorkerMayRegister } from '../sw-client/register.ts';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from './services.ts';
+import { useFrameFirstRecord } from './frame-first-writer.ts';
 import { ShellController } from './shell-controller.ts';
 import { deriveShellAccess, deriveShellView } from './shell-model.ts';
 import { useShell } from '../context/shell.ts';
@@ -57,19 +59,21 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
   const { resolver, menu, windows, bypass } = access;
   const titleOf = useCallback((item: RouteItem) => t(item.title, { ns: 'routes' }), [t]);
   const search = useMemo(() => createMenuSearch(menu, (key) => t(key, { ns: 'routes' })), [menu, t]);
-  const view = useMemo(
-    () =>
+  // The view of any address: the current one's, and each kept in the frame-first record.
+  const viewAt = useCallback(
+    (pathname: string, search: string) =>
       deriveShellView(access, shell, offline, runtime, {
-        pathname: location.pathname,
-        search: location.search,
+        pathname,
+        search,
         language: i18n.language as Language,
         titleOf,
         address,
         pushToken: pushTokenForFrames(Boolean(runtime.config.push)),
         parentOrigin: window.location.origin,
       }),
-    [access, shell, offline, runtime, location.pathname, location.search, i18n.language, titleOf, address],
+    [access, shell, offline, runtime, i18n.language, titleOf, address],
   );
+  const view = useMemo(() => viewAt(location.pathname, location.search), [viewAt, location.pathname, location.search]);
   const { current, route, routeTitle, mobileView, switches, showPageBar, frame: active } = view;
 
   const [controller] = useState(
@@ -97,6 +101,22 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
   const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
   const pool = useFrames(active, controller.frameEvents, policy);
   useLayoutEffect(() => controller.attach(pool), [controller, pool]);
+
+  // What the next start's boot step needs to request this frame before the framework runs (issue 19).
+  const frameAt = useCallback((path: string) => {
+    const { pathname, search } = new URL(path, window.location.origin);
+    return viewAt(pathname, search).frame;
+  }, [viewAt]);
+  const closing = useCallback((path: string) => closingWindows(windows, new URL(path, window.location.origin).pathname, bypass), [windows, bypass]);
+  useFrameFirstRecord({
+    enabled: !offline,
+    sub: shell.user.sub,
+    path: location.pathname + location.search,
+    active,
+    frameAt,
+    closing,
+    element: (key) => pool.element(key),
+  });
 
   // Maintenance windows (online only, fetched alongside start-up): redirect into /upgrading, header countdown.
   const replace = useCallback((to: string) => navigate(to, { replace: true }), [navigate]);

@@ -4,7 +4,9 @@ import { storedPlatform, storedSellerId, storedSiteId } from '../context/choices
 import { portalUserFrom, type PortalUser } from '../context/user.ts';
 import type { CachedFlags } from '../flags/flagr.ts';
 import { loadFlagsWithin } from '../flags/load.ts';
+import { stampFrameFirst } from '../frames/frame-first-record.ts';
 import { subscribeConnectivity } from '../offline/mode.ts';
+import { storedUserName } from '../session/stored-entries.ts';
 import { whenIdle } from '../ui/idle.ts';
 import type { Session } from '../session/session.ts';
 import type { PageParts } from './composition.ts';
@@ -41,11 +43,12 @@ export function composeStart(page: PageParts, runtime: Runtime, session: Session
   const services = createServices(runtime, session, input.goToForbidden, input.claimedSeller);
   const { mode, cache } = page;
   const deadlineMs = runtime.config.startup.deadlineSeconds * 1000;
+  const snapshotMaxAgeMs = runtime.config.startup.snapshotMaxAgeHours * 3_600_000;
   const lastSnapshot = (): Promise<SnapshotRead> =>
     readSnapshot(cache, {
       sub: input.user?.sub ?? null,
       version: runtime.version,
-      maxAgeMs: mode === 'online' ? runtime.config.startup.snapshotMaxAgeHours * 3_600_000 : null,
+      maxAgeMs: mode === 'online' ? snapshotMaxAgeMs : null,
       // Offline there are no switches: the last snapshot is what there is.
       choices: mode === 'online' ? { platformId: storedPlatform()?.id, sellerId: storedSellerId(), siteId: storedSiteId() } : {},
       stored: page.takeEarlySnapshot() ?? readStoredSnapshot(cache),
@@ -73,7 +76,17 @@ export function composeStart(page: PageParts, runtime: Runtime, session: Session
             onFailure: (error) => services.tracker.event('custom', 'flags_failed', { message: String(error) }),
           }),
       }),
-    saveSnapshot: (context) => saveSnapshot(cache, context, runtime.version),
+    async saveSnapshot(context) {
+      await saveSnapshot(cache, context, runtime.version);
+      // The next start may request its frame before the framework runs (issue 19): from this snapshot only.
+      stampFrameFirst({
+        sub: context.user.sub,
+        version: runtime.version,
+        savedAt: Date.now(),
+        maxAgeMs: snapshotMaxAgeMs,
+        userEntry: storedUserName(runtime.config.oidc.authority, runtime.config.oidc.clientId),
+      });
+    },
     onContext: (context) => services.setCurrentSeller(context.seller.id),
     onConnectionReturn: (listener) => subscribeConnectivity((online) => online && listener()),
     behindShell: whenIdle,

@@ -1,7 +1,8 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/Spinner.tsx';
-import type { FramePool } from './pool-store.ts';
+import { placeFrame, showAdoptedFrame } from './frame-first-handoff.ts';
+import type { FrameEntry, FramePool } from './pool-store.ts';
 import { FRAME_SANDBOX } from './settings.ts';
 
 /**
@@ -14,8 +15,11 @@ export function FrameHost({ pool, needsConnection }: { pool: FramePool; needsCon
   const active = entries.find((entry) => entry.key === activeKey);
   return (
     <div className="frame-host" hidden={!active}>
-      {entries.map((entry) => (
-        <iframe
+      {entries.map((entry) =>
+        entry.adopted ? (
+          <AdoptedFrame key={`${entry.id}#${entry.attempt}`} entry={entry} element={entry.adopted} hidden={entry.key !== activeKey} pool={pool} />
+        ) : (
+          <iframe
           // A new attempt is a new element: the retry reloads the page from scratch. The id (not the
           // key, which route sync may change) keeps the element when the frame moves on by itself.
           key={`${entry.id}#${entry.attempt}`}
@@ -31,7 +35,8 @@ export function FrameHost({ pool, needsConnection }: { pool: FramePool; needsCon
           referrerPolicy="strict-origin-when-cross-origin"
           onLoad={() => pool.loaded(entry.key)}
         />
-      ))}
+        ),
+      )}
       {active?.status === 'loading' && (
         <div className="frame-host__overlay" role="status">
           <Spinner />
@@ -49,4 +54,23 @@ export function FrameHost({ pool, needsConnection }: { pool: FramePool; needsCon
       {active?.status === 'needs-connection' && needsConnection(active.title, () => pool.retry(active.key))}
     </div>
   );
+}
+
+/**
+ * The boot step's frame (frame-first.ts), moved into the host without reloading it; React keeps
+ * its attributes as it would for the frames it creates.
+ */
+function AdoptedFrame({ entry, element, hidden, pool }: { entry: FrameEntry; element: HTMLIFrameElement; hidden: boolean; pool: FramePool }) {
+  const slot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (slot.current) placeFrame(slot.current, element);
+  }, [element]);
+  useLayoutEffect(() => showAdoptedFrame(element, { hidden, title: entry.title, key: entry.key }), [element, hidden, entry.title, entry.key]);
+  const { key } = entry;
+  useEffect(() => {
+    const listener = () => pool.loaded(key);
+    element.addEventListener('load', listener);
+    return () => element.removeEventListener('load', listener);
+  }, [element, pool, key]);
+  return <div ref={slot} className="frame-host__adopted" />;
 }

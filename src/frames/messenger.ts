@@ -33,7 +33,13 @@ export interface OriginPolicy {
   localOrigins: readonly string[];
 }
 
-export function listenToFrames(handlers: MessengerHandlers, policy: OriginPolicy, target: Window = window): () => void {
+/** Listens to the frames' messages; `earlier` ones (kept before the listener existed) are handled first. */
+export function listenToFrames(
+  handlers: MessengerHandlers,
+  policy: OriginPolicy,
+  target: Window = window,
+  earlier: readonly MessageEvent[] = [],
+): () => void {
   const onMessage = (event: MessageEvent) => {
     const message = parseFrameMessage(event.data);
     if (!message) return; // not ours: other libraries and extensions post messages too
@@ -60,6 +66,7 @@ export function listenToFrames(handlers: MessengerHandlers, policy: OriginPolicy
       }
     }
   };
+  earlier.forEach(onMessage);
   target.addEventListener('message', onMessage);
   return () => target.removeEventListener('message', onMessage);
 }

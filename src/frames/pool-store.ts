@@ -30,6 +30,15 @@ export interface FrameEntry extends PoolEntry {
   allow: string;
   attempt: number;
   status: FrameStatus;
+  /** The boot step's frame (frame-first.ts), adopted instead of creating one; its first attempt only. */
+  adopted: HTMLIFrameElement | null;
+}
+
+/** A frame created before the pool existed, with what it did meanwhile. */
+export interface AdoptedFrame {
+  element: HTMLIFrameElement;
+  loaded: boolean;
+  messages: MessageEvent[];
 }
 
 export interface PoolSnapshot {
@@ -52,7 +61,22 @@ export class FramePool {
   private offline = false;
   private nextId = 1;
 
-  constructor(private readonly size: () => number) {}
+  /**
+   * `adopt`: the frame a boot step already created for a new entry (frame-first-handoff.ts), if it is
+   * the one this spec would create; with the messages it posted before anyone listened.
+   */
+  constructor(
+    private readonly size: () => number,
+    private readonly adopt: (spec: { key: string; src: string; name: string }) => AdoptedFrame | null = () => null,
+  ) {}
+
+  /** Messages the adopted frame posted before the shell listened, handed out once. */
+  private early: MessageEvent[] = [];
+  takeEarlyMessages(): MessageEvent[] {
+    const early = this.early;
+    this.early = [];
+    return early;
+  }
 
   getSnapshot = (): PoolSnapshot => this.snapshot;
 
@@ -73,6 +97,7 @@ export class FramePool {
   show(spec: FrameSpec): void {
     const settings = frameWindowName(spec.settings);
     const existing = this.snapshot.entries.find((entry) => entry.key === spec.key);
+    const adopted = existing ? null : this.adopt({ key: spec.key, src: spec.src, name: settings });
     const entries = touchPoolEntry(this.snapshot.entries, spec.key, Date.now(), this.size(), () => ({
       id: this.nextId++,
       key: spec.key,
@@ -85,12 +110,19 @@ export class FramePool {
       allow: frameAllowList(spec.app),
       attempt: 0,
       status: 'loading' as const,
+      adopted: adopted?.element ?? null,
       lastUsed: 0,
     }));
     for (const gone of this.snapshot.entries.filter((entry) => !entries.some((kept) => kept.key === entry.key))) this.forget(gone);
     this.update({ entries, activeKey: spec.key });
-    if (!existing) this.startTimer(spec.key);
-    else if (existing.sentSettings !== settings) {
+    if (adopted) {
+      this.elements.set(spec.key, adopted.element);
+      this.early = adopted.messages;
+    }
+    if (!existing) {
+      this.startTimer(spec.key);
+      if (adopted?.loaded) this.loaded(spec.key);
+    } else if (existing.sentSettings !== settings) {
       const frame = this.known(spec.key);
       if (frame) sendSettings(frame, spec.settings);
       this.patch(spec.key, { sentSettings: settings, title: spec.title });
@@ -123,6 +155,11 @@ export class FramePool {
     });
   }
 
+  /** The iframe showing `key`, once it exists. */
+  element(key: string): HTMLIFrameElement | null {
+    return this.elements.get(key) ?? null;
+  }
+
   attach(key: string, element: HTMLIFrameElement | null): void {
     if (element) this.elements.set(key, element);
   }
@@ -152,7 +189,8 @@ export class FramePool {
   retry(key: string): void {
     const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
     if (!entry) return;
-    this.patch(key, { attempt: entry.attempt + 1, status: 'loading' });
+    // A new attempt is a new element, the adopted one included.
+    this.patch(key, { attempt: entry.attempt + 1, status: 'loading', adopted: null });
     this.startTimer(key);
   }
 

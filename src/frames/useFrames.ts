@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { FrameUserData } from '../../packages/frame-client/index.ts';
 import { useConnectivity } from '../offline/useConnectivity.ts';
 import { editing } from './editing.ts';
+import { claimFrameFirst, releaseFrameFirst } from './frame-first-handoff.ts';
 import { listenToFrames, type KnownFrame, type OriginPolicy, type RejectionReason } from './messenger.ts';
 import { FramePool, type FrameSpec } from './pool-store.ts';
 import { poolSize } from './pool.ts';
@@ -16,7 +17,7 @@ export interface FrameEvents {
 
 /** The keep-alive pool and the message router of one signed-in page; shows `active` (or nothing). */
 export function useFrames(active: FrameSpec | null, events: FrameEvents, policy: OriginPolicy): FramePool {
-  const pool = useMemo(() => new FramePool(() => poolSize(innerWidth)), []);
+  const pool = useMemo(() => new FramePool(() => poolSize(innerWidth), claimFrameFirst), []);
   // Offline mode (the frame's settings carry the shell's mode) or no connectivity: frames must say `ready`.
   const online = useConnectivity();
   const offline = !online || active?.settings.isOnlineMode === false;
@@ -26,6 +27,8 @@ export function useFrames(active: FrameSpec | null, events: FrameEvents, policy:
   useEffect(() => {
     if (active) pool.show(active);
     else pool.hide();
+    // The boot step's frame is adopted by the first show or not at all (frame-first.ts).
+    releaseFrameFirst();
   }, [pool, active]);
 
   useEffect(
@@ -44,6 +47,9 @@ export function useFrames(active: FrameSpec | null, events: FrameEvents, policy:
           onRejected: (reason, message, origin) => events.onRejected(reason, message.type, origin),
         },
         policy,
+        window,
+        // What the adopted frame said before this listener existed (its ready, route or user-data request).
+        pool.takeEarlyMessages(),
       ),
     [pool, events, policy],
   );

@@ -100,8 +100,15 @@ export function maintenanceRedirect(
   now: number,
   bypass: boolean,
 ): UpgradeWindow | null {
-  if (path === UPGRADING_PATH || bypass) return null;
-  return activeWindow(windows, path, now);
+  return closingWindows(windows, path, bypass).find((window) => window.start <= now && now < window.end) ?? null;
+}
+
+/**
+ * The windows that send a user on `path` to /upgrading while they are open: none on /upgrading
+ * itself or for a user who may bypass maintenance.
+ */
+export function closingWindows(windows: readonly UpgradeWindow[], path: string, bypass: boolean): UpgradeWindow[] {
+  return path === UPGRADING_PATH || bypass ? [] : relevant(windows, path);
 }
 
 export interface UpgradingQuery {

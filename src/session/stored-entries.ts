@@ -76,9 +76,12 @@ export const createUserStore = (): StateStore => new ValidatedStore('oidc.', sto
 /** Sign-in requests in flight, under `oidc.state.<id>`. */
 export const createStateStore = (): StateStore => new ValidatedStore('oidc.state.', storedStateSchema);
 
+/** The storage name of the signed-in user oidc-client-ts keeps for this provider and client. */
+export const storedUserName = (authority: string, clientId: string): string => `oidc.user:${authority}:${clientId}`;
+
 /** Removes the stored user without the library. */
 export function forgetStoredUser(authority: string, clientId: string): void {
-  libraryEntries.remove(`oidc.user:${authority}:${clientId}`);
+  libraryEntries.remove(storedUserName(authority, clientId));
 }
 
 /** The stored user as the session reads it before the sign-in library has loaded. */
@@ -90,7 +93,7 @@ export type StoredUser = z.infer<typeof storedUserSchema>;
  * needs none of it; validated like every read here (an invalid entry is discarded and reported).
  */
 export function readStoredUser(authority: string, clientId: string): StoredUser | null {
-  const name = `oidc.user:${authority}:${clientId}`;
+  const name = storedUserName(authority, clientId);
   const raw = libraryEntries.get(name);
   if (raw === null) return null;
   try {

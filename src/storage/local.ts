@@ -1,4 +1,5 @@
 import { reportProblem } from './problems.ts';
+import { KEY_OWNERS, STORAGE_KEYS, type StorageKey } from './keys.ts';
 import { webStorage } from './web-storage.ts';
 
 /**
@@ -6,37 +7,7 @@ import { webStorage } from './web-storage.ts';
  * values are JSON. Every value is validated where it is read: a corrupt, unparsable or wrong-shaped
  * value is removed, reported to tracking and read as "absent", so bad storage never stops the shell.
  */
-export const STORAGE_KEYS = {
-  language: 'localization',
-  sidebarCollapsed: 'sidebarCollapsed',
-  onlineMode: 'isOnlineMode',
-  platform: 'currentPlatform',
-  seller: 'currentSeller',
-  site: 'currentSite',
-  pushToken: 'pushToken',
-  notificationAppId: 'notificationAppId',
-  pushRegistration: 'pushRegistrationState',
-} as const;
-
-export type StorageKey = keyof typeof STORAGE_KEYS;
-
-/**
- * Whose value each key holds. Logout removes every value of the person (issue 15: the next person
- * on a shared handheld must not start in the previous one's platform, seller or warehouse, nor
- * receive their notifications); the device's settings stay: the language is chosen for the place
- * and its staff, the sidebar and the online/offline mode follow the screen and the connection.
- */
-export const KEY_OWNERS: Readonly<Record<StorageKey, 'person' | 'device'>> = {
-  language: 'device',
-  sidebarCollapsed: 'device',
-  onlineMode: 'device',
-  platform: 'person',
-  seller: 'person',
-  site: 'person',
-  pushToken: 'person',
-  notificationAppId: 'person',
-  pushRegistration: 'person',
-};
+export { KEY_OWNERS, STORAGE_KEYS, type StorageKey } from './keys.ts';
 
 export const PERSONAL_KEYS = (Object.keys(KEY_OWNERS) as StorageKey[]).filter((key) => KEY_OWNERS[key] === 'person');
 
@@ -89,6 +60,9 @@ export function readStored<T>(key: StorageKey, accept: (value: unknown) => value
   discardStored(name, raw, 'wrong shape');
   return undefined;
 }
+
+/** A stored value's text as it is, unchecked: for comparing what a start was drawn with (frames/frame-first.ts). */
+export const storedText = (name: string): string | null => readRaw(name);
 
 export function writeStored(key: StorageKey, value: unknown): void {
   if (!local.set(STORAGE_KEYS[key], JSON.stringify(value))) console.warn(`[storage] could not store "${STORAGE_KEYS[key]}"`);

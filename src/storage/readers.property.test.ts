@@ -12,7 +12,8 @@ import { storedPushRegistration, storedPushToken } from '../push/register-push.t
 import { createUserStore, isStoredUser } from '../session/stored-entries.ts';
 import { createUserManager } from '../session/user-manager.ts';
 import { storedSidebarCollapsed } from '../shell/ShellLayout.tsx';
-import { STORAGE_KEYS, type StorageKey } from './local.ts';
+import { isFrameFirstRecord } from '../frames/frame-first.ts';
+import { readStored, STORAGE_KEYS, type StorageKey } from './local.ts';
 
 /**
  * Generated garbage under every key the portal reads (issue 15): each reader returns a valid value
@@ -42,6 +43,13 @@ const READERS: Record<StorageKey, Reader | 'written, never read'> = {
   seller: { read: storedSellerId, valid: isId },
   site: { read: storedSiteId, valid: isId },
   pushToken: { read: storedPushToken, valid: (value) => typeof value === 'string' && value.length > 0 && !/\s/.test(value) },
+  frameFirst: {
+    read: () => readStored('frameFirst', isFrameFirstRecord),
+    valid: (value) => {
+      const record = value as Record<string, unknown> | null;
+      return typeof record === 'object' && record !== null && typeof record.sub === 'string' && record.sub !== '' && Array.isArray(record.frames);
+    },
+  },
   // Written for frames and push registration only; nothing reads it back.
   notificationAppId: 'written, never read',
   pushRegistration: {

@@ -5,7 +5,8 @@ import { Spinner } from './Spinner.tsx';
 export function BootSpinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="centered" role="status">
+    // data-boot-spinner: a start frame the boot step created shows beside it (index.html).
+    <div className="centered" role="status" data-boot-spinner>
       <Spinner />
       <span>{label ?? t('AppLoading')}</span>
     </div>

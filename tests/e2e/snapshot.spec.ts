@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Request, type Route } from '@playwright/test';
 import { startStack, type Stack } from '../../dev/stack.ts';
 import { controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
 
@@ -112,7 +112,8 @@ test('a repeat start waits on nothing: with every request that leaves the worker
   // the embedded app — never answers.
   const held: string[] = [];
   await context.route('**/*', (route) => void held.push(route.request().url()));
-  await page.reload();
+  // Not until `load`: the start frame is in the page from its first script on, and its page never answers.
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await expect(menu(page).getByRole('link', { name: 'Point-of-sale orders', exact: true })).toBeVisible();
   await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0); // no start-up spinner
@@ -328,4 +329,72 @@ test('past the start-up deadline the page names what is still loading; with an o
   await page.getByRole('button', { name: 'Continue offline' }).click();
   await expect(page.getByRole('note')).toHaveText('Offline Mode');
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'To-do list' })).toBeVisible();
+});
+
+/** The frame-first record the shell keeps for the next start's boot step (src/frames/frame-first.ts). */
+type FrameFirstRecord = { sub: string; frames: { path: string }[] } | null;
+const frameFirstRecord = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('frameFirst') ?? 'null') as FrameFirstRecord);
+const recordedPaths = async (page: Page) => (await frameFirstRecord(page))?.frames.map((frame) => frame.path) ?? [];
+
+/**
+ * Reloads and lists, in order, the requests of a frame's document ('frame <url>') and of the shell's
+ * entry script ('entry'), until the shell is drawn.
+ */
+async function startRequests(page: Page, path: string): Promise<string[]> {
+  const seen: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() !== page.mainFrame()) seen.push(`frame ${request.url()}`);
+    else if (/\/assets\/index-[\w-]+\.js$/.test(request.url())) seen.push('entry');
+  };
+  page.on('request', onRequest);
+  await page.goto(`${stack.portal}${path}`);
+  await expectShell(page);
+  // Whatever the start frame does after it has loaded counts too (a second load would show here).
+  await page.waitForTimeout(1000);
+  page.off('request', onRequest);
+  return seen;
+}
+
+test.describe('frame first', () => {
+  test('a repeat start requests the start frame before the shell’s entry script, and the shell adopts it: it loads once', async ({ page }) => {
+    await firstStart(page, 'cashier', '/dpos/orders');
+    await expect.poll(() => recordedPaths(page)).toEqual(['/dpos/orders']);
+    const seen = await startRequests(page, '/dpos/orders');
+    expect(seen[0]).toMatch(/^frame .*\/dpos\/orders/);
+    expect(seen.filter((request) => request.startsWith('frame '))).toHaveLength(1);
+    expect(seen).toContain('entry');
+    // The frame the boot step created is the one the shell shows.
+    await expect(page.locator('.frame-host .frame-host__adopted iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
+    await expect(page.locator('.frame-first')).toHaveCount(0);
+    await expect(page.frameLocator('.frame-host iframe:not([hidden])').locator('body')).not.toBeEmpty();
+  });
+
+  test('another user’s record creates no frame: the start takes today’s path', async ({ page }) => {
+    await firstStart(page, 'cashier', '/dpos/orders');
+    await expect.poll(() => recordedPaths(page)).toEqual(['/dpos/orders']);
+    const picker = fixtureUser('picker').claims.sub;
+    await page.evaluate((sub) => {
+      const record = JSON.parse(localStorage.getItem('frameFirst')!) as Record<string, unknown>;
+      localStorage.setItem('frameFirst', JSON.stringify({ ...record, sub }));
+    }, picker);
+    const seen = await startRequests(page, '/dpos/orders');
+    expect(seen[0]).toBe('entry');
+    await expect(page.locator('.frame-host__adopted')).toHaveCount(0);
+    await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
+  });
+
+  test('a route the snapshot no longer allows creates no frame', async ({ page }) => {
+    await firstStart(page, 'cashier', '/dpos/orders');
+    await expect.poll(() => recordedPaths(page)).toEqual(['/dpos/orders']);
+    const cashier = fixtureUser('cashier');
+    cashier.claims.permissions = cashier.claims.permissions.filter((permission) => permission !== 'sale-portal:order:read');
+    // This start still draws the last snapshot's frame, then the fresh claims take the route away.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'You have no permission to access this page.' })).toBeVisible();
+    await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveCount(0);
+    await expect.poll(() => recordedPaths(page)).toEqual([]);
+    const seen = await startRequests(page, '/dpos/orders');
+    expect(seen.filter((request) => request.startsWith('frame '))).toEqual([]);
+    await expect(page.getByRole('heading', { name: 'You have no permission to access this page.' })).toBeVisible();
+  });
 });

@@ -1,0 +1,41 @@
+import { canMoveFrames, createFrameFirst } from './frames/frame-first-handoff.ts';
+import { parseFrameFirstRecord, planFrameFirst } from './frames/frame-first.ts';
+import { STORAGE_KEYS } from './storage/keys.ts';
+import { webStorage } from './storage/web-storage.ts';
+
+/**
+ * The boot step of a frame-first start (issue 19), a script of its own that index.html runs before
+ * anything else: from the last start's record it creates the start frame at once, so the embedded
+ * page loads while the shell's code arrives and runs; the shell adopts it when it draws
+ * (frames/frame-first.ts has the rules). Then it adds the app's entry and preloads (a build puts
+ * them on its tag, scripts/vite-plugins.ts bootStepEntry), so the frame is always requested first.
+ * A small script rather than the service worker composing index.html: it needs only what this page
+ * already stores (localStorage), works the same whether or not a worker controls the page, and the
+ * worker's precached index.html stays one file for all. Whatever goes wrong, the app still starts.
+ */
+const tag = document.currentScript;
+try {
+  const stored = webStorage(() => globalThis.localStorage);
+  const plan = planFrameFirst({
+    record: parseFrameFirstRecord(stored.get(STORAGE_KEYS.frameFirst)),
+    path: location.pathname + location.search,
+    now: Date.now(),
+    version: __APP_VERSION__,
+    read: stored.get,
+    online: navigator.onLine,
+    canMoveFrames: canMoveFrames(),
+  });
+  if (plan.kind === 'frame') createFrameFirst(plan.frame);
+} catch (error) {
+  console.warn('[frame-first] the start frame waits for the shell', error);
+} finally {
+  if (tag) startApp(tag.dataset);
+}
+
+/** The app's entry, with the modules it imports requested alongside. */
+function startApp({ entry, preload = '' }: DOMStringMap): void {
+  for (const href of preload.split(' ').filter(Boolean)) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
+  }
+  if (entry) document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }));
+}

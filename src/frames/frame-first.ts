@@ -1,0 +1,198 @@
+/**
+ * Frame first (issue 19): on a start with a usable snapshot, the start frame's document is requested
+ * by the boot step (src/frame-first.ts) before the framework's bundle runs, and the shell adopts that
+ * frame when it draws. Pure rules shared by both sides, so the boot step never has its own copy:
+ *
+ * - The shell writes a **frame-first record** beside its snapshot: who and what it was drawn for,
+ *   and, for the last routes it showed, the frame exactly as its frame pool created it (address,
+ *   window.name, title, permissions policy), the upgrade windows that close the route to this user,
+ *   and where the frame sat. The address and settings are the shell's own (shell-model.ts), and a
+ *   route is written only while the snapshot allows it, so the record carries the snapshot's gating.
+ * - The boot step **plans** from that record and what is stored now: the same user signed in with a
+ *   valid token, the same release, the snapshot's age, the same stored choices, mode and language,
+ *   online, the route of the address, no upgrade window open now. Anything else: today's path.
+ *
+ * Validated by hand, not with the portal's schema library: the boot step must stay a few KB and
+ * run before the framework chunk (which holds that library) has arrived.
+ */
+
+/** The values a start is drawn from, by storage name, raw as stored (null: absent). */
+export type StoredValues = Readonly<Record<string, string | null>>;
+
+/** Where the frame sat, as distances from the viewport's edges in CSS pixels. */
+export interface FrameBox {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export interface FrameFirstFrame {
+  /** The portal address (pathname and query) the frame was drawn for. */
+  path: string;
+  /** The frame pool's key, address and settings, as the shell created the frame. */
+  key: string;
+  src: string;
+  /** window.name: the frame's settings as JSON. */
+  name: string;
+  title: string;
+  allow: string;
+  /** Upgrade windows that send this user away from the route, [start, end) in epoch ms. */
+  closed: Array<[number, number]>;
+  box: FrameBox;
+}
+
+export interface FrameFirstRecord {
+  /** The signed-in user the snapshot belongs to. */
+  sub: string;
+  /** The release that drew it: another release may build other addresses. */
+  version: string;
+  /** When the snapshot was saved, and the age past which a start does not draw it (runtime config). */
+  savedAt: number;
+  maxAgeMs: number;
+  /** The sign-in library's stored user (its name holds the provider and client, known only from the config). */
+  userEntry: string;
+  /** The stored choices, mode and language the shell was drawn with (STORED_FOR_FRAME_FIRST). */
+  stored: StoredValues;
+  /** Most recently shown first, at most MAX_FRAME_FIRST_ROUTES. */
+  frames: FrameFirstFrame[];
+}
+
+/** Routes kept in the record: the pool's size on a desktop; a start opens one of the last few. */
+export const MAX_FRAME_FIRST_ROUTES = 6;
+
+/** Storage names of the values that change what the start draws (platform, seller, site, mode, language). */
+export const STORED_FOR_FRAME_FIRST = ['currentPlatform', 'currentSeller', 'currentSite', 'isOnlineMode', 'localization'] as const;
+
+export type FrameFirstSkip =
+  | 'no-record'
+  | 'unsupported'
+  | 'offline'
+  | 'other-release'
+  | 'stale'
+  | 'signed-out'
+  | 'other-user'
+  | 'token-expired'
+  | 'other-choice'
+  | 'no-frame'
+  | 'closed';
+
+export type FrameFirstPlan = { kind: 'frame'; frame: FrameFirstFrame } | { kind: 'none'; reason: FrameFirstSkip };
+
+export interface FrameFirstInput {
+  record: FrameFirstRecord | null;
+  /** The address being opened (pathname and query). */
+  path: string;
+  now: number;
+  version: string;
+  /** Raw stored text by storage name (the sign-in entry and STORED_FOR_FRAME_FIRST). */
+  read(name: string): string | null;
+  online: boolean;
+  /** Whether the browser moves an iframe without reloading it (Element.moveBefore). */
+  canMoveFrames: boolean;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isBox = (value: unknown): value is FrameBox =>
+  isRecord(value) && (['top', 'right', 'bottom', 'left'] as const).every((edge) => typeof value[edge] === 'number' && Number.isFinite(value[edge]));
+const isWindow = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && isTime(value[0]) && isTime(value[1]);
+
+function isFrame(value: unknown): value is FrameFirstFrame {
+  return (
+    isRecord(value) &&
+    (['path', 'key', 'src', 'name', 'title', 'allow'] as const).every((field) => isText(value[field])) &&
+    (value.path as string).startsWith('/') &&
+    /^https?:\/\//.test(value.src as string) &&
+    Array.isArray(value.closed) &&
+    value.closed.every(isWindow) &&
+    isBox(value.box)
+  );
+}
+
+/** A stored record as the shell wrote it, or false for anything else (corrupt, hostile or of an older shape). */
+export function isFrameFirstRecord(value: unknown): value is FrameFirstRecord {
+  return (
+    isRecord(value) &&
+    isText(value.sub) &&
+    value.sub !== '' &&
+    isText(value.version) &&
+    isTime(value.savedAt) &&
+    isTime(value.maxAgeMs) &&
+    isText(value.userEntry) &&
+    isRecord(value.stored) &&
+    Object.values(value.stored).every((stored) => stored === null || isText(stored)) &&
+    Array.isArray(value.frames) &&
+    value.frames.length <= MAX_FRAME_FIRST_ROUTES &&
+    value.frames.every(isFrame)
+  );
+}
+
+/** The stored record's text → the record, or null when absent or invalid (the shell discards and reports it). */
+export function parseFrameFirstRecord(raw: string | null): FrameFirstRecord | null {
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isFrameFirstRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user's subject and token expiry (epoch seconds) from the sign-in library's entry, or null. */
+function storedSignIn(raw: string | null): { sub: string; expiresAt: number } | null {
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!isRecord(value) || !isRecord(value.profile) || !isText(value.profile.sub) || !isTime(value.expires_at)) return null;
+    return { sub: value.profile.sub, expiresAt: value.expires_at };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the boot step creates the start frame, and which: only when the shell will draw this
+ * route from this user's snapshot at once, so the frame it adopts is the one it would create.
+ */
+export function planFrameFirst({ record, path, now, version, read, online, canMoveFrames }: FrameFirstInput): FrameFirstPlan {
+  const none = (reason: FrameFirstSkip): FrameFirstPlan => ({ kind: 'none', reason });
+  if (!record) return none('no-record');
+  // Without a move that keeps the document, adopting would load the page twice.
+  if (!canMoveFrames) return none('unsupported');
+  // Offline the shell draws a reduced menu with offline settings: its own path.
+  if (!online) return none('offline');
+  if (record.version !== version) return none('other-release');
+  if (!(now - record.savedAt >= 0 && now - record.savedAt <= record.maxAgeMs)) return none('stale');
+  const signIn = storedSignIn(read(record.userEntry));
+  if (!signIn) return none('signed-out');
+  if (signIn.sub !== record.sub) return none('other-user');
+  // An ended token is renewed before anything is drawn, and a refused renewal goes to sign-in.
+  if (signIn.expiresAt * 1000 <= now) return none('token-expired');
+  if (STORED_FOR_FRAME_FIRST.some((name) => read(name) !== (record.stored[name] ?? null))) return none('other-choice');
+  const frame = record.frames.find((candidate) => candidate.path === path);
+  if (!frame) return none('no-frame');
+  if (frame.closed.some(([start, end]) => start <= now && now < end)) return none('closed');
+  return { kind: 'frame', frame };
+}
+
+/**
+ * The record with `frame` as the most recent route (replacing its earlier entry), at most
+ * MAX_FRAME_FIRST_ROUTES kept; `allowed` re-derives every other kept route under the shell's current
+ * access (null: no longer allowed or no longer a frame, so it is dropped).
+ */
+export function withShownFrame(
+  frames: readonly FrameFirstFrame[],
+  frame: FrameFirstFrame | null,
+  allowed: (kept: FrameFirstFrame) => FrameFirstFrame | null,
+): FrameFirstFrame[] {
+  const others = frames.filter((kept) => kept.path !== frame?.path).flatMap((kept) => allowed(kept) ?? []);
+  return (frame ? [frame, ...others] : others).slice(0, MAX_FRAME_FIRST_ROUTES);
+}
+
+/** The box of `rect` in a viewport of `width` × `height`. */
+export function frameBox(rect: { top: number; left: number; width: number; height: number }, width: number, height: number): FrameBox {
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return { top: round(rect.top), left: round(rect.left), right: round(width - rect.left - rect.width), bottom: round(height - rect.top - rect.height) };
+}

@@ -1,0 +1,40 @@
+/**
+ * The names of the values the portal keeps in localStorage (shell.md §3 "Stored locally"), and whose
+ * each is. Apart from storage/local.ts, which reads and writes them, so that the boot step of a
+ * frame-first start (src/frame-first.ts) can name them without the validation and reporting code.
+ */
+export const STORAGE_KEYS = {
+  language: 'localization',
+  sidebarCollapsed: 'sidebarCollapsed',
+  onlineMode: 'isOnlineMode',
+  platform: 'currentPlatform',
+  seller: 'currentSeller',
+  site: 'currentSite',
+  pushToken: 'pushToken',
+  notificationAppId: 'notificationAppId',
+  pushRegistration: 'pushRegistrationState',
+  frameFirst: 'frameFirst',
+} as const;
+
+export type StorageKey = keyof typeof STORAGE_KEYS;
+
+/**
+ * Whose value each key holds. Logout removes every value of the person (issue 15: the next person
+ * on a shared handheld must not start in the previous one's platform, seller or warehouse, nor
+ * receive their notifications); the device's settings stay: the language is chosen for the place
+ * and its staff, the sidebar and the online/offline mode follow the screen and the connection.
+ */
+export const KEY_OWNERS: Readonly<Record<StorageKey, 'person' | 'device'>> = {
+  language: 'device',
+  sidebarCollapsed: 'device',
+  onlineMode: 'device',
+  platform: 'person',
+  seller: 'person',
+  site: 'person',
+  pushToken: 'person',
+  notificationAppId: 'person',
+  pushRegistration: 'person',
+  // The start frame's address and settings carry the person's seller and site.
+  frameFirst: 'person',
+};
+
