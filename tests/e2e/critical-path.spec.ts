@@ -1,20 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { bootStepFile } from '../../scripts/bundle-size.ts';
 import { criticalPath, readManifest } from '../../scripts/critical-path.ts';
 import { expectShell, signIn } from './support.ts';
 
 // Every request goes to the network, so the page sees each file the start asks for.
 test.use({ serviceWorkers: 'block' });
 
-/**
- * The budget's critical path (scripts/critical-path.ts, read from dist/'s build manifest) against a
- * real signed-in start: the cashier (Vietnamese, one seller and site) opens the portal again, and
- * the JS and CSS files requested before the start frame's request must be on the path, and every
- * file the path says the start awaits must be among them.
- */
-test('a signed-in start downloads its critical path, and nothing else, before the start frame', async ({ page, context, baseURL }) => {
-  await signIn(page, 'cashier');
-  await expectShell(page);
-
+/** Opens the portal in a new tab and lists the JS and CSS files requested before the start frame's document. */
+async function filesBeforeFrame(context: BrowserContext, origin: string): Promise<string[]> {
   const start = await context.newPage();
   const requested: string[] = [];
   let frameRequested = false;
@@ -25,15 +18,42 @@ test('a signed-in start downloads its critical path, and nothing else, before th
       return;
     }
     const url = new URL(request.url());
-    if (url.origin === new URL(baseURL ?? '').origin && /\.(js|css)$/.test(url.pathname)) requested.push(url.pathname.slice(1));
+    if (url.origin === origin && /\.(js|css)$/.test(url.pathname)) requested.push(url.pathname.slice(1));
   });
   await start.goto('/');
   await expect(start.locator('.frame-host iframe')).toBeAttached();
   expect(frameRequested).toBe(true);
+  await start.close();
+  return requested;
+}
+
+/**
+ * The budget's critical path (scripts/critical-path.ts, read from dist/'s build manifest) against a
+ * real signed-in start: the cashier (Vietnamese, one seller and site) opens the portal again, and
+ * the JS and CSS files requested before the start frame's request must be on the path, and every
+ * file the path says the start awaits must be among them.
+ */
+test('a signed-in start downloads its critical path, and nothing else, before the start frame', async ({ page, context, baseURL }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  // The path of a start without a frame-first record (the first start on a device, or one whose record does not apply).
+  await page.evaluate(() => localStorage.removeItem('frameFirst'));
+  const requested = await filesBeforeFrame(context, new URL(baseURL ?? '').origin);
 
   const path = criticalPath(readManifest('dist'), 'vi');
-  const onPath = new Set(path.map((entry) => entry.file));
+  const onPath = new Set([bootStepFile('dist'), ...path.map((entry) => entry.file)]);
   expect(requested.filter((file) => !onPath.has(file)), 'requested before the start frame but not on the budget’s critical path').toEqual([]);
   const awaited = path.filter((entry) => entry.reason !== 'alongside').map((entry) => entry.file);
   expect(awaited.filter((file) => !requested.includes(file)), 'on the critical path but not requested before the start frame').toEqual([]);
+});
+
+test('a repeat start with a frame-first record requests no script but the boot step before the start frame', async ({ page, context, baseURL }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('frameFirst')?.includes('"path":"/"') ?? false)).toBe(true);
+  const boot = bootStepFile('dist');
+  expect(boot).not.toBeNull();
+  // The page's stylesheet is linked from its head: it may come before, as it does for any start.
+  const scripts = (await filesBeforeFrame(context, new URL(baseURL ?? '').origin)).filter((file) => file.endsWith('.js'));
+  expect(scripts).toEqual([boot]);
 });
