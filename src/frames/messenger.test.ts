@@ -32,6 +32,18 @@ afterEach(() => {
 });
 
 describe('frame messenger', () => {
+  it('handles the messages kept before it listened first, with the same checks (frame-first.ts)', () => {
+    const { handlers, stop } = setup();
+    stop();
+    const kept = [
+      new MessageEvent('message', { data: { protocol: PROTOCOL, type: 'ready' }, origin: ERP, source: frameWindow }),
+      new MessageEvent('message', { data: { protocol: PROTOCOL, type: 'ready' }, origin: 'http://evil.example', source: frameWindow }),
+    ];
+    stops.push(listenToFrames(handlers, policy, window, kept));
+    expect(handlers.onReady).toHaveBeenCalledTimes(1);
+    expect(handlers.onRejected).toHaveBeenCalledWith('wrong-origin', { protocol: PROTOCOL, type: 'ready' }, 'http://evil.example');
+  });
+
   it('routes each message type from a known frame on its origin', () => {
     const { handlers, stop, post } = setup();
     stops.push(stop);

@@ -143,4 +143,38 @@ describe('FramePool', () => {
     expect(pool.find({} as Window)).toBeNull();
     expect(pool.find(null)).toBeNull();
   });
+
+  describe('adopting the boot step’s frame (frame-first.ts)', () => {
+    const frameWindow = { postMessage: vi.fn() } as unknown as Window;
+    const element = { contentWindow: frameWindow } as unknown as HTMLIFrameElement;
+    const early = [new MessageEvent('message', { data: 'ready' })];
+
+    it('asks for the frame a new entry would create, with its exact window.name, and uses it', () => {
+      const adopt = vi.fn(() => ({ element, loaded: false, messages: early }));
+      const pool = new FramePool(() => 3, adopt);
+      pool.show(spec('/a'));
+      expect(adopt).toHaveBeenCalledWith({ key: '/a', src: 'http://erp.example/a', name: JSON.stringify(settings('/a')) });
+      expect(pool.getSnapshot().entries[0]).toMatchObject({ key: '/a', adopted: element, status: 'loading' });
+      // Its messages before anyone listened reach the listener, once; it is found as one of the pool's frames.
+      expect(pool.takeEarlyMessages()).toEqual(early);
+      expect(pool.takeEarlyMessages()).toEqual([]);
+      expect(pool.find(frameWindow)).toMatchObject({ key: '/a' });
+      // Shown again: no second adoption.
+      pool.show(spec('/a'));
+      expect(adopt).toHaveBeenCalledTimes(1);
+    });
+
+    it('a frame that loaded before the pool existed counts as loaded', () => {
+      const pool = new FramePool(() => 3, () => ({ element, loaded: true, messages: [] }));
+      pool.show(spec('/a'));
+      expect(pool.getSnapshot().entries[0]?.status).toBe('ready');
+    });
+
+    it('a retry creates a new element instead of the adopted one', () => {
+      const pool = new FramePool(() => 3, () => ({ element, loaded: false, messages: [] }));
+      pool.show(spec('/a'));
+      pool.retry('/a');
+      expect(pool.getSnapshot().entries[0]).toMatchObject({ adopted: null, attempt: 1 });
+    });
+  });
 });

@@ -4,6 +4,7 @@ import {
   activeWindow,
   canBypass,
   formatRemaining,
+  closingWindows,
   maintenanceRedirect,
   parseUpgradeWindows,
   parseUpgradingQuery,
@@ -106,6 +107,13 @@ describe('bypass permission (roles never count)', () => {
     expect(maintenanceRedirect(windows, '/orders', system.start, true)).toBeNull();
     expect(maintenanceRedirect(windows, '/upgrading', system.start, false)).toBeNull();
     expect(maintenanceRedirect(windows, '/orders', system.end, false)).toBeNull();
+  });
+
+  it('names every window that would close a path, for the next start to honour (frame first)', () => {
+    expect(closingWindows(windows, '/orders', false)).toContain(system);
+    expect(closingWindows(windows, '/warehousing/stock', false)).toEqual(expect.arrayContaining([system, warehouse]));
+    expect(closingWindows(windows, '/orders', true)).toEqual([]);
+    expect(closingWindows(windows, '/upgrading', false)).toEqual([]);
   });
 });
 

@@ -1,0 +1,68 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FrameSettings } from '../../packages/frame-client/index.ts';
+import { stampFrameFirst } from '../frames/frame-first-record.ts';
+import type { FrameSpec } from '../frames/pool-store.ts';
+import { frameAllowList, frameWindowName } from '../frames/settings.ts';
+import type { UpgradeWindow } from '../maintenance/windows.ts';
+import { frameFirstFrame, useFrameFirstRecord, type FrameFirstRecordInput } from './frame-first-writer.ts';
+
+const spec = (path: string): FrameSpec => ({
+  key: path,
+  src: `http://apps.localhost:4200/pos${path}`,
+  app: 'pos',
+  origin: 'http://apps.localhost:4200',
+  title: 'Point of sale',
+  settings: { title: 'Point of sale', language: 'en' } as unknown as FrameSettings,
+});
+const posUpgrade: UpgradeWindow = { pathPrefix: '/pos', start: 10, end: 20, service: 'POS' };
+const box = { top: 64, right: 0, bottom: 0, left: 280 };
+
+afterEach(() => localStorage.clear());
+
+describe('frameFirstFrame', () => {
+  it('is the frame exactly as the pool creates it: its window.name, permissions policy and closing windows', () => {
+    expect(frameFirstFrame('/pos?x=1', spec('/pos'), [posUpgrade], box)).toEqual({
+      path: '/pos?x=1',
+      key: '/pos',
+      src: 'http://apps.localhost:4200/pos/pos',
+      name: frameWindowName(spec('/pos').settings),
+      title: 'Point of sale',
+      allow: frameAllowList('pos'),
+      closed: [[10, 20]],
+      box,
+    });
+  });
+});
+
+describe('useFrameFirstRecord', () => {
+  it('records the shown frame once the browser is idle, and again as the page is left', async () => {
+    stampFrameFirst({ sub: 'staff-0002', version: 'v', savedAt: 1, maxAgeMs: 10, userEntry: 'oidc.user:x' });
+    const element = { getBoundingClientRect: () => ({ top: 64, left: 280, width: innerWidth - 280, height: innerHeight - 64 }) } as HTMLIFrameElement;
+    const input: FrameFirstRecordInput = {
+      enabled: true,
+      sub: 'staff-0002',
+      path: '/pos',
+      active: spec('/pos'),
+      frameAt: (path) => spec(path),
+      closing: () => [],
+      element: () => element,
+    };
+    const { rerender, unmount } = renderHook((props: FrameFirstRecordInput) => useFrameFirstRecord(props), { initialProps: input });
+    const paths = () => (JSON.parse(localStorage.getItem('frameFirst')!) as { frames: { path: string }[] }).frames.map((frame) => frame.path);
+    await vi.waitFor(() => expect(paths()).toEqual(['/pos']));
+    rerender({ ...input, path: '/pos/orders', active: spec('/pos/orders') });
+    dispatchEvent(new Event('pagehide'));
+    expect(paths()).toEqual(['/pos/orders', '/pos']);
+    unmount();
+  });
+
+  it('writes nothing offline', async () => {
+    stampFrameFirst({ sub: 'staff-0002', version: 'v', savedAt: 1, maxAgeMs: 10, userEntry: 'oidc.user:x' });
+    renderHook(() =>
+      useFrameFirstRecord({ enabled: false, sub: 'staff-0002', path: '/pos', active: spec('/pos'), frameAt: spec, closing: () => [], element: () => null }),
+    );
+    dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem('frameFirst')!)).toMatchObject({ frames: [] });
+  });
+});

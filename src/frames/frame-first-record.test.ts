@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FrameFirstFrame, FrameFirstRecord } from './frame-first.ts';
+import { keptFrameBox, recordShownFrame, stampFrameFirst, type SnapshotStamp } from './frame-first-record.ts';
+
+const stamp = (change: Partial<SnapshotStamp> = {}): SnapshotStamp => ({
+  sub: 'staff-0002',
+  version: '1.0.0-a',
+  savedAt: 1_000,
+  maxAgeMs: 60_000,
+  userEntry: 'oidc.user:http://id:portal',
+  ...change,
+});
+const frame = (path: string, change: Partial<FrameFirstFrame> = {}): FrameFirstFrame => ({
+  path,
+  key: path,
+  src: `http://apps.localhost${path}`,
+  name: '{}',
+  title: path,
+  allow: 'fullscreen',
+  closed: [],
+  box: { top: 1, right: 2, bottom: 3, left: 4 },
+  ...change,
+});
+const stored = () => JSON.parse(localStorage.getItem('frameFirst') ?? 'null') as FrameFirstRecord | null;
+
+beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => {}));
+afterEach(() => localStorage.clear());
+
+describe('the frame-first record', () => {
+  it('takes the snapshot’s stamp with the stored choices, mode and language it was drawn with', () => {
+    localStorage.setItem('currentSeller', '2');
+    localStorage.setItem('localization', '"en"');
+    stampFrameFirst(stamp());
+    expect(stored()).toEqual({
+      ...stamp(),
+      stored: { currentPlatform: null, currentSeller: '2', currentSite: null, isOnlineMode: null, localization: '"en"' },
+      frames: [],
+    });
+  });
+
+  it('keeps its routes across a new stamp of the same user and release, and drops anyone else’s', () => {
+    stampFrameFirst(stamp());
+    recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
+    stampFrameFirst(stamp({ savedAt: 2_000 }));
+    expect(stored()?.frames.map((kept) => kept.path)).toEqual(['/a']);
+    stampFrameFirst(stamp({ sub: 'staff-0003' }));
+    expect(stored()?.frames).toEqual([]);
+    recordShownFrame('staff-0003', frame('/b'), (kept) => kept);
+    stampFrameFirst(stamp({ sub: 'staff-0003', version: '1.0.1-b' }));
+    expect(stored()?.frames).toEqual([]);
+  });
+
+  it('records shown routes only for the user whose snapshot it stamps', () => {
+    recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
+    expect(stored()).toBeNull();
+    stampFrameFirst(stamp());
+    recordShownFrame('staff-0009', frame('/a'), (kept) => kept);
+    expect(stored()?.frames).toEqual([]);
+  });
+
+  it('re-derives the kept routes as it records the shown one', () => {
+    stampFrameFirst(stamp());
+    recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
+    recordShownFrame('staff-0002', frame('/b'), (kept) => kept);
+    recordShownFrame('staff-0002', frame('/c'), (kept) => (kept.path === '/a' ? null : kept));
+    expect(stored()?.frames.map((kept) => kept.path)).toEqual(['/c', '/b']);
+    expect(keptFrameBox('/b')).toEqual({ top: 1, right: 2, bottom: 3, left: 4 });
+    expect(keptFrameBox('/a')).toBeNull();
+  });
+
+  it('an invalid stored record is discarded and reported, and a new stamp replaces it', () => {
+    localStorage.setItem('frameFirst', '{"sub":');
+    recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
+    expect(localStorage.getItem('frameFirst')).toBeNull();
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('"frameFirst"'));
+    stampFrameFirst(stamp());
+    expect(stored()?.sub).toBe('staff-0002');
+  });
+});
