@@ -9,8 +9,13 @@ import { expectShell, signIn, useEnglish } from './support.ts';
  */
 test.use({ serviceWorkers: 'block' });
 
-/** The files index.html names itself (entry, its static imports, CSS): everything else under /assets/ loads lazily. */
-const startFiles = new Set([...readFileSync('dist/index.html', 'utf8').matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]));
+/**
+ * The files index.html names itself (the boot step, the entry and its static imports that the boot
+ * step adds, CSS): everything else under /assets/ loads lazily.
+ */
+const startFiles = new Set(
+  [...readFileSync('dist/index.html', 'utf8').matchAll(/(?:src|href|data-entry|data-preload)="([^"]+)"/g)].flatMap((match) => match[1]!.split(' ')).filter((file) => file.startsWith('/assets/')),
+);
 const isLazyChunk = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !startFiles.has(url.pathname);
 
 async function withholdLazyChunks(context: BrowserContext): Promise<() => Promise<void>> {
