@@ -7,8 +7,9 @@ import { webStorage } from './storage/web-storage.ts';
  * The boot step of a frame-first start (issue 19), a script of its own that index.html runs before
  * anything else: from the last start's record it creates the start frame at once, so the embedded
  * page loads while the shell's code arrives and runs; the shell adopts it when it draws
- * (frames/frame-first.ts has the rules). Then it adds the app's entry and preloads (a build puts
- * them on its tag, scripts/vite-plugins.ts bootStepEntry), so the frame is always requested first.
+ * (frames/frame-first.ts has the rules). Then it writes the app's entry and preloads into the page
+ * (a build puts them on its tag, scripts/vite-plugins.ts bootStepEntry), so the frame is always
+ * requested first.
  * A small script rather than the service worker composing index.html: it needs only what this page
  * already stores (localStorage), works the same whether or not a worker controls the page, and the
  * worker's precached index.html stays one file for all. Whatever goes wrong, the app still starts.
@@ -32,10 +33,15 @@ try {
   if (tag) startApp(tag.dataset);
 }
 
-/** The app's entry, with the modules it imports requested alongside. */
+/**
+ * The app's entry, with the modules it imports requested alongside, written into the page where this
+ * script stands rather than appended: a module script the parser inserts runs before DOMContentLoaded,
+ * as when index.html names it itself, so the service worker's messages of the start (held until then,
+ * e.g. "the runtime config changed") still find the app listening.
+ */
 function startApp({ entry, preload = '' }: DOMStringMap): void {
-  for (const href of preload.split(' ').filter(Boolean)) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
-  }
-  if (entry) document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }));
+  const built = (file: string) => /^\/assets\/[\w.-]+\.js$/.test(file);
+  if (!entry || !built(entry)) return;
+  const preloads = preload.split(' ').filter(built).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  document.write(`${preloads.join('')}<script type="module" crossorigin src="${entry}"></script>`);
 }

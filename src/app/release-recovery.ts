@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { entryScriptOf, servedEntryScript } from '../api/release.ts';
+import { runningEntryScript, servedEntryScript } from '../api/release.ts';
 import { restart } from '../effects/restart.ts';
 import { editing } from '../frames/editing.ts';
 import type { ChunkRecovery } from '../ui/chunk-recovery.ts';
@@ -42,7 +42,7 @@ export function createReleaseRecovery(deps: ReleaseRecoveryDeps): ChunkRecovery 
 export function pageReleaseRecovery(): ChunkRecovery {
   return createReleaseRecovery({
     served: () => servedEntryScript(),
-    running: () => entryScriptOf(document.head.innerHTML),
+    running: () => runningEntryScript(),
     isEditing: () => editing.isEditing(),
     // The browser's own question: this page's Ionic dialogs may be among the files that are gone.
     askWhileEditing: async () => window.confirm(`${i18next.t('Release.Title')}\n\n${i18next.t('Release.EditingAsk')}`),
