@@ -2,11 +2,12 @@ import { canMoveFrames, createFrameFirst } from './frames/frame-first-handoff.ts
 import { parseFrameFirstRecord, planFrameFirst } from './frames/frame-first.ts';
 import { STORAGE_KEYS } from './storage/keys.ts';
 import { webStorage } from './storage/web-storage.ts';
+import { drawShellPicture } from './ui/shell-picture.ts';
 
 /**
  * The boot step of a frame-first start (issue 19), a script of its own that index.html runs before
- * anything else: from the last start's record it creates the start frame at once, so the embedded
- * page loads while the shell's code arrives and runs; the shell adopts it when it draws
+ * anything else: from the last start's record it draws the picture of the shell as it was and
+ * creates the start frame at once, so the embedded page loads while the shell's code arrives and runs; the shell adopts it when it draws
  * (frames/frame-first.ts has the rules). Then it writes the app's entry and preloads into the page
  * (a build puts them on its tag, scripts/vite-plugins.ts bootStepEntry), so the frame is always
  * requested first.
@@ -26,7 +27,10 @@ try {
     online: navigator.onLine,
     canMoveFrames: canMoveFrames(),
   });
-  if (plan.kind === 'frame') createFrameFirst(plan.frame);
+  if (plan.kind === 'frame') {
+    if (plan.frame.picture) drawShellPicture(plan.frame.picture);
+    createFrameFirst(plan.frame);
+  }
 } catch (error) {
   console.warn('[frame-first] the start frame waits for the shell', error);
 } finally {

@@ -25,10 +25,11 @@ import { SiteWatcher } from '../shell/SiteWatcher.tsx';
 import { deferred } from '../ui/deferred.tsx';
 import { whenIdle } from '../ui/idle.ts';
 import { notify } from '../ui/notify.ts';
+import { removeShellPicture, takeShellPicture } from '../ui/shell-picture.ts';
 import { serviceWorkerMayRegister } from '../sw-client/register.ts';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from './services.ts';
-import { useFrameFirstRecord } from './frame-first-writer.ts';
+import { pictureSignature, useFrameFirstRecord } from './frame-first-writer.ts';
 import { ShellController } from './shell-controller.ts';
 import { deriveShellAccess, deriveShellView } from './shell-model.ts';
 import { useShell } from '../context/shell.ts';
@@ -108,6 +109,17 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
     return viewAt(pathname, search).frame;
   }, [viewAt]);
   const closing = useCallback((path: string) => closingWindows(windows, new URL(path, window.location.origin).pathname, bypass), [windows, bypass]);
+  const drawnFor = useMemo(
+    () =>
+      pictureSignature([
+        i18n.language,
+        shell.user.name,
+        shell.seller.displayName || shell.seller.name,
+        shell.site?.name ?? '',
+        ...menu.flatMap((entry) => [entry.item.path, ...entry.children.map((child) => child.path)]),
+      ]),
+    [i18n.language, shell, menu],
+  );
   useFrameFirstRecord({
     enabled: !offline,
     sub: shell.user.sub,
@@ -116,7 +128,14 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
     frameAt,
     closing,
     element: (key) => pool.element(key),
+    picture: () => {
+      const layout = document.querySelector('ion-split-pane');
+      return layout ? takeShellPicture(layout, document.querySelector('.shell-content'), drawnFor) : null;
+    },
+    drawnFor,
   });
+  // The boot step's picture of the shell (if any) gives way as the shell draws itself, in the same frame.
+  useLayoutEffect(() => removeShellPicture(), []);
 
   // Maintenance windows (online only, fetched alongside start-up): redirect into /upgrading, header countdown.
   const replace = useCallback((to: string) => navigate(to, { replace: true }), [navigate]);

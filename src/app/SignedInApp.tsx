@@ -10,6 +10,8 @@ import { LogoutButton } from '../session/LogoutButton.tsx';
 import { showInvalidSiteDialog } from '../shell/SiteWatcher.tsx';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { deferred } from '../ui/deferred.tsx';
+import { releaseFrameFirst } from '../frames/frame-first-handoff.ts';
+import { removeShellPicture } from '../ui/shell-picture.ts';
 import { ReadyShell } from './ReadyShell.tsx';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from './services.ts';
@@ -78,6 +80,13 @@ function StartFlowView({ flow, services }: { flow: StartFlow; services: Services
   useEffect(() => {
     if (siteInvalid) showInvalidSiteDialog(t);
   }, [siteInvalid, t]);
+  // A start that ends anywhere but in the shell drops what the boot step drew for it (frame-first.ts).
+  const elsewhere = view.kind !== 'loading' && view.kind !== 'ready';
+  useEffect(() => {
+    if (!elsewhere) return;
+    releaseFrameFirst();
+    removeShellPicture();
+  }, [elsewhere]);
 
   switch (view.kind) {
     case 'loading':

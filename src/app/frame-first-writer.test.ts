@@ -5,7 +5,8 @@ import { stampFrameFirst } from '../frames/frame-first-record.ts';
 import type { FrameSpec } from '../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../frames/settings.ts';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
-import { frameFirstFrame, useFrameFirstRecord, type FrameFirstRecordInput } from './frame-first-writer.ts';
+import type { ShellPicture } from '../ui/shell-picture.ts';
+import { frameFirstFrame, pictureSignature, useFrameFirstRecord, type FrameFirstRecordInput } from './frame-first-writer.ts';
 
 const spec = (path: string): FrameSpec => ({
   key: path,
@@ -17,12 +18,13 @@ const spec = (path: string): FrameSpec => ({
 });
 const posUpgrade: UpgradeWindow = { pathPrefix: '/pos', start: 10, end: 20, service: 'POS' };
 const box = { top: 64, right: 0, bottom: 0, left: 280 };
+const picture = (drawnFor: string): ShellPicture => ({ drawnFor, width: 1024, height: 768, background: '#fff', boxes: [] });
 
 afterEach(() => localStorage.clear());
 
 describe('frameFirstFrame', () => {
   it('is the frame exactly as the pool creates it: its window.name, permissions policy and closing windows', () => {
-    expect(frameFirstFrame('/pos?x=1', spec('/pos'), [posUpgrade], box)).toEqual({
+    expect(frameFirstFrame('/pos?x=1', spec('/pos'), [posUpgrade], box, null)).toEqual({
       path: '/pos?x=1',
       key: '/pos',
       src: 'http://apps.localhost:4200/pos/pos',
@@ -31,6 +33,7 @@ describe('frameFirstFrame', () => {
       allow: frameAllowList('pos'),
       closed: [[10, 20]],
       box,
+      picture: null,
     });
   });
 });
@@ -47,22 +50,49 @@ describe('useFrameFirstRecord', () => {
       frameAt: (path) => spec(path),
       closing: () => [],
       element: () => element,
+      picture: () => picture('menu 1'),
+      drawnFor: 'menu 1',
     };
     const { rerender, unmount } = renderHook((props: FrameFirstRecordInput) => useFrameFirstRecord(props), { initialProps: input });
-    const paths = () => (JSON.parse(localStorage.getItem('frameFirst')!) as { frames: { path: string }[] }).frames.map((frame) => frame.path);
+    const frames = () => (JSON.parse(localStorage.getItem('frameFirst')!) as { frames: { path: string; picture: ShellPicture | null }[] }).frames;
+    const paths = () => frames().map((frame) => frame.path);
+    const pictures = () => frames().map((frame) => frame.picture?.drawnFor ?? null);
     await vi.waitFor(() => expect(paths()).toEqual(['/pos']));
     rerender({ ...input, path: '/pos/orders', active: spec('/pos/orders') });
     dispatchEvent(new Event('pagehide'));
     expect(paths()).toEqual(['/pos/orders', '/pos']);
+    expect(pictures()).toEqual(['menu 1', 'menu 1']);
+    // The menu changed (a permission went): the kept route's picture of the old menu goes with it.
+    rerender({ ...input, path: '/pos/orders', active: spec('/pos/orders'), picture: () => picture('menu 2'), drawnFor: 'menu 2' });
+    dispatchEvent(new Event('pagehide'));
+    expect(pictures()).toEqual(['menu 2', null]);
     unmount();
   });
 
   it('writes nothing offline', async () => {
     stampFrameFirst({ sub: 'staff-0002', version: 'v', savedAt: 1, maxAgeMs: 10, userEntry: 'oidc.user:x' });
     renderHook(() =>
-      useFrameFirstRecord({ enabled: false, sub: 'staff-0002', path: '/pos', active: spec('/pos'), frameAt: spec, closing: () => [], element: () => null }),
+      useFrameFirstRecord({
+        enabled: false,
+        sub: 'staff-0002',
+        path: '/pos',
+        active: spec('/pos'),
+        frameAt: spec,
+        closing: () => [],
+        element: () => null,
+        picture: () => null,
+        drawnFor: '',
+      }),
     );
     dispatchEvent(new Event('pagehide'));
     expect(JSON.parse(localStorage.getItem('frameFirst')!)).toMatchObject({ frames: [] });
+  });
+});
+
+describe('pictureSignature', () => {
+  it('names equal parts equally and different parts differently', () => {
+    expect(pictureSignature(['en', 'Thu Ngân', '/pos'])).toBe(pictureSignature(['en', 'Thu Ngân', '/pos']));
+    expect(pictureSignature(['en', 'Thu Ngân', '/pos'])).not.toBe(pictureSignature(['en', 'Thu Ngân', '/pos', '/orders']));
+    expect(pictureSignature(['a', 'bc'])).not.toBe(pictureSignature(['ab', 'c']));
   });
 });

@@ -13,6 +13,7 @@ const frame: FrameFirstFrame = {
   allow: 'clipboard-write; fullscreen',
   closed: [],
   box: { top: 64, right: 0, bottom: 0, left: 280 },
+  picture: null,
 };
 const spec = { key: frame.key, src: frame.src, name: frame.name };
 

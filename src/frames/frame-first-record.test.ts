@@ -19,6 +19,7 @@ const frame = (path: string, change: Partial<FrameFirstFrame> = {}): FrameFirstF
   allow: 'fullscreen',
   closed: [],
   box: { top: 1, right: 2, bottom: 3, left: 4 },
+  picture: null,
   ...change,
 });
 const stored = () => JSON.parse(localStorage.getItem('frameFirst') ?? 'null') as FrameFirstRecord | null;
@@ -27,13 +28,13 @@ beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => {}));
 afterEach(() => localStorage.clear());
 
 describe('the frame-first record', () => {
-  it('takes the snapshot’s stamp with the stored choices, mode and language it was drawn with', () => {
+  it('takes the snapshot’s stamp with the stored choices, mode, language and sidebar it was drawn with', () => {
     localStorage.setItem('currentSeller', '2');
     localStorage.setItem('localization', '"en"');
     stampFrameFirst(stamp());
     expect(stored()).toEqual({
       ...stamp(),
-      stored: { currentPlatform: null, currentSeller: '2', currentSite: null, isOnlineMode: null, localization: '"en"' },
+      stored: { currentPlatform: null, currentSeller: '2', currentSite: null, isOnlineMode: null, localization: '"en"', sidebarCollapsed: null },
       frames: [],
     });
   });

@@ -23,6 +23,7 @@ const frame = (path: string, change: Partial<FrameFirstFrame> = {}): FrameFirstF
   allow: 'clipboard-write; fullscreen',
   closed: [],
   box: { top: 64, right: 0, bottom: 0, left: 280 },
+  picture: null,
   ...change,
 });
 
@@ -91,6 +92,8 @@ describe('planFrameFirst', () => {
 describe('parseFrameFirstRecord', () => {
   it('reads a record the shell wrote', () => {
     expect(parseFrameFirstRecord(JSON.stringify(record()))).toEqual(record());
+    const pictured = record({ frames: [frame('/x', { picture: { drawnFor: 'm', width: 1280, height: 800, background: '#fff', boxes: [{ left: 0, top: 0, width: 280, height: 800, background: 'rgb(1, 2, 3)' }] } })] });
+    expect(parseFrameFirstRecord(JSON.stringify(pictured))).toEqual(pictured);
   });
 
   it.each([
@@ -103,6 +106,7 @@ describe('parseFrameFirstRecord', () => {
     ['a frame at a javascript: address', JSON.stringify(record({ frames: [frame('/x', { src: 'javascript:alert(1)' })] }))],
     ['a frame path that is not a portal path', JSON.stringify(record({ frames: [frame('//evil.example/x')].map((f) => ({ ...f, path: 'evil' })) }))],
     ['a window that is not two times', JSON.stringify(record({ frames: [{ ...frame('/x'), closed: [[1]] as unknown as [number, number][] }] }))],
+    ['a picture with a box that is not one', JSON.stringify(record({ frames: [frame('/x', { picture: { drawnFor: 'm', width: 1, height: 1, background: '#fff', boxes: [{ left: 'x' }] } as never })] }))],
     ['a box without an edge', JSON.stringify(record({ frames: [{ ...frame('/x'), box: { top: 0 } as FrameFirstFrame['box'] }] }))],
     ['more routes than are kept', JSON.stringify(record({ frames: Array.from({ length: MAX_FRAME_FIRST_ROUTES + 1 }, (_, index) => frame(`/r${index}`)) }))],
   ])('reads %s as none', (_, raw) => {

@@ -1,3 +1,5 @@
+import { isShellPicture, type ShellPicture } from '../ui/shell-picture.ts';
+
 /**
  * Frame first (issue 19): on a start with a usable snapshot, the start frame's document is requested
  * by the boot step (src/frame-first.ts) before the framework's bundle runs, and the shell adopts that
@@ -6,7 +8,7 @@
  * - The shell writes a **frame-first record** beside its snapshot: who and what it was drawn for,
  *   and, for the last routes it showed, the frame exactly as its frame pool created it (address,
  *   window.name, title, permissions policy), the upgrade windows that close the route to this user,
- *   and where the frame sat. The address and settings are the shell's own (shell-model.ts), and a
+ *   where the frame sat, and a picture of the shell around it. The address and settings are the shell's own (shell-model.ts), and a
  *   route is written only while the snapshot allows it, so the record carries the snapshot's gating.
  * - The boot step **plans** from that record and what is stored now: the same user signed in with a
  *   valid token, the same release, the snapshot's age, the same stored choices, mode and language,
@@ -40,6 +42,8 @@ export interface FrameFirstFrame {
   /** Upgrade windows that send this user away from the route, [start, end) in epoch ms. */
   closed: Array<[number, number]>;
   box: FrameBox;
+  /** The shell's own frame around it as it was drawn (ui/shell-picture.ts), or null. */
+  picture: ShellPicture | null;
 }
 
 export interface FrameFirstRecord {
@@ -61,8 +65,8 @@ export interface FrameFirstRecord {
 /** Routes kept in the record: the pool's size on a desktop; a start opens one of the last few. */
 export const MAX_FRAME_FIRST_ROUTES = 6;
 
-/** Storage names of the values that change what the start draws (platform, seller, site, mode, language). */
-export const STORED_FOR_FRAME_FIRST = ['currentPlatform', 'currentSeller', 'currentSite', 'isOnlineMode', 'localization'] as const;
+/** Storage names of the values that change what the start draws (platform, seller, site, mode, language, sidebar). */
+export const STORED_FOR_FRAME_FIRST = ['currentPlatform', 'currentSeller', 'currentSite', 'isOnlineMode', 'localization', 'sidebarCollapsed'] as const;
 
 export type FrameFirstSkip =
   | 'no-record'
@@ -107,7 +111,8 @@ function isFrame(value: unknown): value is FrameFirstFrame {
     /^https?:\/\//.test(value.src as string) &&
     Array.isArray(value.closed) &&
     value.closed.every(isWindow) &&
-    isBox(value.box)
+    isBox(value.box) &&
+    (value.picture === null || isShellPicture(value.picture))
   );
 }
 

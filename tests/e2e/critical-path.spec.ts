@@ -57,3 +57,44 @@ test('a repeat start with a frame-first record requests no script but the boot s
   const scripts = (await filesBeforeFrame(context, new URL(baseURL ?? '').origin)).filter((file) => file.endsWith('.js'));
   expect(scripts).toEqual([boot]);
 });
+
+test('a repeat start with a frame-first record draws the shell as it was before the app runs, and the shell takes its place', async ({ page, context }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  await expect
+    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('frameFirst') ?? 'null') as { frames: { picture: { boxes: unknown[] } | null }[] } | null)?.frames[0]?.picture?.boxes.length ?? 0))
+    .toBeGreaterThan(0);
+  const start = await context.newPage();
+  // The app's entry is held: what shows meanwhile is the boot step's alone.
+  let serveEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => (serveEntry = resolve));
+  await start.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  await start.goto('/', { waitUntil: 'commit' });
+  const picture = start.locator('.shell-picture');
+  await expect(picture).toBeVisible();
+  await expect(start.locator('.frame-first iframe')).toBeAttached();
+  const drawn = await picture.textContent();
+  serveEntry();
+  await expectShell(start);
+  await expect(picture).toHaveCount(0);
+  // Nothing moved as the shell took the picture's place (the frame stayed where it was drawn).
+  const shifts = await start.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => (sum += (entry as PerformanceEntry & { value: number }).value))).observe({
+          type: 'layout-shift',
+          buffered: true,
+        });
+        // Buffered entries arrive in the observer's first callback; none at all means none happened.
+        setTimeout(() => resolve(sum), 500);
+      }),
+  );
+  expect(shifts).toBe(0);
+  // The picture showed the shell's own menu.
+  const firstItem = await start.getByRole('navigation').first().getByRole('link').first().textContent();
+  expect(drawn).toContain(firstItem?.trim());
+});
