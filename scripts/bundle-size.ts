@@ -62,7 +62,7 @@ export function bootStepFile(distDir = 'dist'): string | null {
   } catch {
     return null;
   }
-  return /<script src="\/([^"]+)" data-entry=/.exec(html)?.[1] ?? null;
+  return /<script src="\/(assets\/frame-first-[\w-]+\.js)"/.exec(html)?.[1] ?? null;
 }
 
 /** All files under a folder with their byte sizes (for precache reports). */

@@ -104,18 +104,22 @@ const BOOT_STEP_ENTRY = 'src/frame-first.ts';
 
 /**
  * The frame-first boot step (src/frame-first.ts, issue 19) in a build: one self-contained classic
- * script, `<script src>` in the body, that runs as soon as it arrives — before the app's
- * entry is even requested, which the boot step does itself once the start frame exists (it gets the
- * entry and its preloads from its tag's data attributes). It stands where index.html's module tag
- * for it stands, after the start spinner, so the spinner is drawn without waiting for it. So the frame's document request always
- * comes first, whatever the preload scanner does; a first visit pays one small request before the
- * entry's. External, not inline: the Content-Security-Policy stays `script-src 'self'` for every
- * release. The dev server serves index.html's module tags as written.
+ * script, `<script src>` where index.html's module tag for it stands (after the start spinner, which
+ * is drawn without waiting for it), that runs as soon as it arrives. Two pages carry it:
+ * - `start.html`, what the service worker answers every navigation with (a repeat start): the app's
+ *   entry and preloads are not in the page but on the boot step's tag, and the boot step writes them
+ *   in once the start frame exists, so the frame's document is always requested first whatever the
+ *   preload scanner does;
+ * - `index.html`, what the server answers (a first visit, or no worker): the entry stays in the page,
+ *   requested with it, so a first visit does not wait for the boot step before asking for the app.
+ * External, not inline: the Content-Security-Policy stays `script-src 'self'` for every release.
+ * The dev server serves index.html's module tags as written.
  */
 export function bootStepEntry(): Plugin[] {
   const devTag = `<script type="module" src="/${BOOT_STEP_ENTRY}"></script>`;
   const PLACE = '<!-- boot step -->';
   let boot: { fileName: string; code: string } | null = null;
+  let startPage: string | null = null;
   const withoutDevTag: Plugin = {
     name: 'portal-boot-step:dev-tag',
     apply: 'build',
@@ -140,21 +144,28 @@ export function bootStepEntry(): Plugin[] {
       const code = output.output[0].code;
       boot = { fileName: `assets/frame-first-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`, code };
     },
-    generateBundle() {
-      if (boot) this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });
+    generateBundle: {
+      // After Vite has written index.html (and so this plugin's start.html).
+      order: 'post',
+      handler() {
+        if (!boot || !startPage) throw new Error('the boot step or start.html was not built');
+        this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });
+        this.emitFile({ type: 'asset', fileName: 'start.html', source: startPage });
+      },
     },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         if (!boot) throw new Error('the boot step was not built');
-        // The entry and its preloads as Vite wrote them: the boot step adds them once it has run.
+        // start.html: the entry and its preloads as Vite wrote them move onto the boot step's tag.
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error("index.html has no entry script after Vite's build");
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let page = html.replace(entry[0], '');
         for (const preload of preloads) page = page.replace(preload[0], '');
         const tag = `<script src="/${boot.fileName}" data-entry="${entry[1]}" data-preload="${preloads.map((preload) => preload[1]).join(' ')}"></script>`;
-        return page.replace(PLACE, tag);
+        startPage = page.replace(PLACE, tag);
+        return html.replace(PLACE, `<script src="/${boot.fileName}"></script>`);
       },
     },
   }];

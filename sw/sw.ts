@@ -9,15 +9,18 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 // The app shell (HTML, JS, CSS, translations) is precached. API and identity-provider answers are not:
 // they belong to other origins and are never listed here.
-precacheAndRoute(self.__WB_MANIFEST);
+// `/` is a navigation like any other: start.html (below), not the precache's default index.html.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'start.html' });
 cleanupOutdatedCaches();
 // The first install controls the open page at once, so it works offline without a reload. Updates
 // still wait for the user's consent (no skipWaiting here).
 clientsClaim();
 
 // In-app paths (/orders/seller, /403, /callback...) get the shell; files and the worker itself do not.
+// start.html is index.html whose boot step writes the app's entry in after creating the start frame
+// (frame first, scripts/vite-plugins.ts bootStepEntry): from here every start may be a repeat start.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(createHandlerBoundToURL('/start.html'), {
     denylist: [/\/[^/?]+\.[^/?]+$/],
   }),
 );

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { bootStepFile } from '../../scripts/bundle-size.ts';
 import { criticalPath, readManifest } from '../../scripts/critical-path.ts';
-import { expectShell, signIn } from './support.ts';
+import { controlledByServiceWorker, expectShell, signIn } from './support.ts';
 
 // Every request goes to the network, so the page sees each file the start asks for.
 test.use({ serviceWorkers: 'block' });
@@ -47,15 +47,20 @@ test('a signed-in start downloads its critical path, and nothing else, before th
   expect(awaited.filter((file) => !requested.includes(file)), 'on the critical path but not requested before the start frame').toEqual([]);
 });
 
-test('a repeat start with a frame-first record requests no script but the boot step before the start frame', async ({ page, context, baseURL }) => {
+test.describe('served by the worker (start.html)', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a repeat start with a frame-first record requests no script but the boot step before the start frame', async ({ page, context, baseURL }) => {
   await signIn(page, 'cashier');
   await expectShell(page);
+  await controlledByServiceWorker(page);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('frameFirst')?.includes('"path":"/"') ?? false)).toBe(true);
   const boot = bootStepFile('dist');
   expect(boot).not.toBeNull();
   // The page's stylesheet is linked from its head: it may come before, as it does for any start.
   const scripts = (await filesBeforeFrame(context, new URL(baseURL ?? '').origin)).filter((file) => file.endsWith('.js'));
   expect(scripts).toEqual([boot]);
+  });
 });
 
 test('a repeat start with a frame-first record draws the shell as it was before the app runs, and the shell takes its place', async ({ page, context }) => {
