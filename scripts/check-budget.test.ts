@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUDGETS, checkBudgets, measureBuild, readPrecacheManifest, type BuildFigures } from './check-budget.ts';
+import { bootStepFile, measureInitialBundle } from './bundle-size.ts';
 import { AWAITED_AT_START } from './critical-path.ts';
 
 describe('readPrecacheManifest', () => {
@@ -152,6 +153,16 @@ describe('measureBuild', () => {
     expect(criticalPath.files.map((entry) => entry.file)).toContain('assets/index.css');
     expect(criticalPath.files.map((entry) => entry.file)).not.toContain('assets/lazy.js');
     expect(criticalPath.gzip).toBe(criticalPath.files.reduce((sum, entry) => sum + entry.gzip, 0));
+  });
+
+  it('counts the boot step index.html runs first in the initial JS and first on the critical path', () => {
+    build(['index.html', 'assets/index.js', 'assets/dep.js', 'assets/lazy.js', 'assets/index.css', 'assets/frame-first-abc123.js']);
+    writeFileSync(join(dir, 'assets/frame-first-abc123.js'), 'try{}finally{}');
+    writeFileSync(join(dir, 'index.html'), '<body><div id="root"></div><script src="/assets/frame-first-abc123.js"></script></body>');
+    const figures = measureBuild(dir);
+    expect(figures.criticalPath.files[0]).toMatchObject({ file: 'assets/frame-first-abc123.js', reason: 'boot', via: 'index.html' });
+    expect(bootStepFile(dir)).toBe('assets/frame-first-abc123.js');
+    expect(measureInitialBundle(dir).js.map((entry) => entry.file)).toContain('assets/frame-first-abc123.js');
   });
 
   it('reports built files missing from the precache', () => {
