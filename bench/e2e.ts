@@ -17,7 +17,7 @@ import { fixturesCopy } from '../dev/testing/fixtures.ts';
 import { measureBuild, precacheTotal } from '../scripts/check-budget.ts';
 import { DESKTOP, HANDHELD, type Profile } from './profiles.ts';
 import { buildLuigiShell, readCatalogue, type Titles } from './luigi/build.ts';
-import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, startFrameRequest, timeToInteractive } from './measure.ts';
+import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
 import { SHELL, signInAs } from './portal.ts';
 import { formatHandheldTable, formatTable, type Figures } from './report.ts';
 import { servePortal } from './serve.ts';
@@ -119,12 +119,14 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   samples.cold.push(await timeToInteractive(session.page, url, shell.interactive));
   const cold = await startFrameRequest(session.page);
   samples.coldFrameRequest.push(cold.ms);
+  samples.coldFramePaint.push(await startFramePaint(session.page));
   samples.criticalPathBytes.push(cold.bytes);
 
   if (shell.serviceWorker) await session.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const tokenRequests = countTokenRequests(session.context);
   samples.warm.push(await timeToInteractive(await reopen(session), url, shell.interactive));
   samples.warmFrameRequest.push((await startFrameRequest(session.page)).ms);
+  samples.warmFramePaint.push(await startFramePaint(session.page));
   // Whatever the start does behind the shell counts too: wait until it has settled.
   await session.page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   samples.warmTokenRequests.push(tokenRequests.stop());
@@ -190,6 +192,8 @@ const emptySamples = (): Samples => ({
   frames: [],
   coldFrameRequest: [],
   warmFrameRequest: [],
+  coldFramePaint: [],
+  warmFramePaint: [],
   criticalPathBytes: [],
   warmTokenRequests: [],
 });
@@ -201,6 +205,8 @@ function summarize(samples: Samples): Figures {
     warm: median(warm),
     coldFrameRequest: median(coldFrameRequest),
     warmFrameRequest: median(warmFrameRequest),
+    coldFramePaint: median(samples.coldFramePaint),
+    warmFramePaint: median(samples.warmFramePaint),
     criticalPathBytes: median(criticalPathBytes),
     warmTokenRequests: samples.warmTokenRequests.length ? samples.warmTokenRequests.reduce((sum, value) => sum + value, 0) / samples.warmTokenRequests.length : null,
     offline: median(offline),

@@ -61,6 +61,27 @@ export async function startFrameRequest(page: Page, timeout = 30_000): Promise<S
   return (await handle.jsonValue()) as StartFrame;
 }
 
+/**
+ * When the start frame first painted, on the shell page's clock: the frame's own first contentful
+ * paint (Paint Timing, on the frame's clock) moved by the difference of the two documents' time
+ * origins. The start frame is the first frame of the page (both shells create it first).
+ */
+export async function startFramePaint(page: Page, timeout = 30_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const frame = page.mainFrame().childFrames().find((child) => child.url().startsWith('http'));
+    const paint = await frame
+      ?.evaluate(() => {
+        const entry = performance.getEntriesByName('first-contentful-paint')[0];
+        return entry ? { at: entry.startTime, origin: performance.timeOrigin } : null;
+      })
+      .catch(() => null); // the frame navigated meanwhile: ask again
+    if (paint) return paint.at + paint.origin - (await page.evaluate(() => performance.timeOrigin));
+    if (Date.now() - started > timeout) throw new Error('the start frame did not paint');
+    await page.waitForTimeout(100);
+  }
+}
+
 interface Probe {
   __probe?: Promise<number | null>;
 }

@@ -13,6 +13,8 @@ const figures = (overrides: Partial<Figures> = {}): Figures => ({
   frames: 5,
   coldFrameRequest: 700,
   warmFrameRequest: 400,
+  coldFramePaint: 900,
+  warmFramePaint: 500,
   criticalPathBytes: 150 * 1024,
   warmTokenRequests: 0,
   ...overrides,
@@ -37,6 +39,8 @@ describe('formatHandheldTable', () => {
     expect(row(table, 'Navigation to a new frame route')).toContain('5 routes) | 150 ms | 150 ms |');
     expect(row(table, 'Start frame requested, cold start')).toContain('| 700 ms |');
     expect(row(table, 'Start frame requested, warm start')).toContain('| 400 ms |');
+    expect(row(table, 'Start frame’s first paint, cold start')).toContain('| 900 ms |');
+    expect(row(table, 'Start frame’s first paint, warm start')).toContain('| 500 ms |');
   });
 
   it('compares each shell’s repeat start online with its own offline repeat start, and counts its token requests', () => {
@@ -63,6 +67,7 @@ describe('formatTable', () => {
     });
     expect(table.split('\n')[0]).toBe('Desktop: medians of 5 runs (a desktop; 2 cores).');
     expect(row(table, 'Start frame requested, cold start')).toContain('| 700 ms | 700 ms |');
+    expect(row(table, 'Start frame’s first paint, warm start')).toContain('| 500 ms | 500 ms | 1.00× |');
     expect(row(table, 'Critical path JS + CSS (npm run budget')).toMatch(/\| 170\.0 KB \| n\/a \| – \| ≤ 160 KB \(goal\) \| fail \| fail \|$/);
   });
 });

@@ -15,6 +15,9 @@ export interface Figures {
   /** Navigation start to the request of the first frame (issue 12). */
   coldFrameRequest: number | null;
   warmFrameRequest: number | null;
+  /** Navigation start to the start frame's first contentful paint (issue 19). */
+  coldFramePaint: number | null;
+  warmFramePaint: number | null;
   /** JS and CSS from the shell's origin requested before the first frame on a cold start, as sent. */
   criticalPathBytes: number | null;
   /** Requests to the identity provider's token endpoint in one repeat (warm) start, until it settles (issue 18). */
@@ -77,10 +80,12 @@ const repeatStartRows = (portal: Figures, luigi: Figures): Row[] => [
   },
 ];
 
-/** Rows both tables share: when the first frame was requested, and what was downloaded before it. */
+/** Rows both tables share: when the first frame was requested and painted, and what was downloaded before it. */
 const startFrameRows = (portal: Figures, luigi: Figures): Row[] => [
   { label: 'Start frame requested, cold start', portal: portal.coldFrameRequest, luigi: luigi.coldFrameRequest, format: ms },
   { label: 'Start frame requested, warm start', portal: portal.warmFrameRequest, luigi: luigi.warmFrameRequest, format: ms },
+  { label: 'Start frame’s first paint, cold start', portal: portal.coldFramePaint, luigi: luigi.coldFramePaint, format: ms },
+  { label: 'Start frame’s first paint, warm start', portal: portal.warmFramePaint, luigi: luigi.warmFramePaint, format: ms },
   {
     label: 'JS + CSS requested before the start frame (browser, cold start, as sent)',
     portal: portal.criticalPathBytes,
