@@ -25,7 +25,7 @@ import { SiteWatcher } from '../shell/SiteWatcher.tsx';
 import { deferred } from '../ui/deferred.tsx';
 import { whenIdle } from '../ui/idle.ts';
 import { notify } from '../ui/notify.ts';
-import { removeShellPicture, takeShellPicture } from '../ui/shell-picture.ts';
+import { removeShellPicture } from '../ui/shell-picture.ts';
 import { serviceWorkerMayRegister } from '../sw-client/register.ts';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from './services.ts';
@@ -128,10 +128,6 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
     frameAt,
     closing,
     element: (key) => pool.element(key),
-    picture: () => {
-      const layout = document.querySelector('ion-split-pane');
-      return layout ? takeShellPicture(layout, document.querySelector('.shell-content'), drawnFor) : null;
-    },
     drawnFor,
   });
   // The boot step's picture of the shell (if any) gives way as the shell draws itself, in the same frame.

@@ -6,7 +6,8 @@ import type { FrameSpec } from '../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../frames/settings.ts';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
 import type { ShellPicture } from '../ui/shell-picture.ts';
-import { frameFirstFrame, pictureSignature, useFrameFirstRecord, type FrameFirstRecordInput } from './frame-first-writer.ts';
+import { frameFirstFrame, writeFrameFirstRecord } from './frame-first-write.ts';
+import { pictureSignature, useFrameFirstRecord, type FrameFirstRecordInput } from './frame-first-writer.ts';
 
 const spec = (path: string): FrameSpec => ({
   key: path,
@@ -19,6 +20,7 @@ const spec = (path: string): FrameSpec => ({
 const posUpgrade: UpgradeWindow = { pathPrefix: '/pos', start: 10, end: 20, service: 'POS' };
 const box = { top: 64, right: 0, bottom: 0, left: 280 };
 const picture = (drawnFor: string): ShellPicture => ({ drawnFor, width: 1024, height: 768, background: '#fff', boxes: [] });
+
 
 afterEach(() => localStorage.clear());
 
@@ -38,52 +40,48 @@ describe('frameFirstFrame', () => {
   });
 });
 
+const element = { getBoundingClientRect: () => ({ top: 64, left: 280, width: innerWidth - 280, height: innerHeight - 64 }) } as HTMLIFrameElement;
+const input: FrameFirstRecordInput = {
+  enabled: true,
+  sub: 'staff-0002',
+  path: '/pos',
+  active: spec('/pos'),
+  frameAt: (path) => spec(path),
+  closing: () => [],
+  element: () => element,
+  drawnFor: 'menu 1',
+};
+const frames = () => (JSON.parse(localStorage.getItem('frameFirst')!) as { frames: { path: string; picture: ShellPicture | null }[] }).frames;
+const paths = () => frames().map((frame) => frame.path);
+const stamp = () => stampFrameFirst({ sub: 'staff-0002', version: 'v', savedAt: 1, maxAgeMs: 10, userEntry: 'oidc.user:x' });
+
+describe('writeFrameFirstRecord', () => {
+  it('keeps a route’s picture while the menu and names it shows stay, and drops it when they change', () => {
+    stamp();
+    writeFrameFirstRecord(input, picture);
+    writeFrameFirstRecord({ ...input, path: '/pos/orders', active: spec('/pos/orders') }, picture);
+    expect(frames().map((frame) => frame.picture?.drawnFor ?? null)).toEqual(['menu 1', 'menu 1']);
+    // The menu changed (a permission went): the kept route's picture of the old menu goes with it.
+    writeFrameFirstRecord({ ...input, path: '/pos/orders', active: spec('/pos/orders'), drawnFor: 'menu 2' }, picture);
+    expect(frames().map((frame) => frame.picture?.drawnFor ?? null)).toEqual(['menu 2', null]);
+  });
+});
+
 describe('useFrameFirstRecord', () => {
   it('records the shown frame once the browser is idle, and again as the page is left', async () => {
-    stampFrameFirst({ sub: 'staff-0002', version: 'v', savedAt: 1, maxAgeMs: 10, userEntry: 'oidc.user:x' });
-    const element = { getBoundingClientRect: () => ({ top: 64, left: 280, width: innerWidth - 280, height: innerHeight - 64 }) } as HTMLIFrameElement;
-    const input: FrameFirstRecordInput = {
-      enabled: true,
-      sub: 'staff-0002',
-      path: '/pos',
-      active: spec('/pos'),
-      frameAt: (path) => spec(path),
-      closing: () => [],
-      element: () => element,
-      picture: () => picture('menu 1'),
-      drawnFor: 'menu 1',
-    };
+    stamp();
     const { rerender, unmount } = renderHook((props: FrameFirstRecordInput) => useFrameFirstRecord(props), { initialProps: input });
-    const frames = () => (JSON.parse(localStorage.getItem('frameFirst')!) as { frames: { path: string; picture: ShellPicture | null }[] }).frames;
-    const paths = () => frames().map((frame) => frame.path);
-    const pictures = () => frames().map((frame) => frame.picture?.drawnFor ?? null);
     await vi.waitFor(() => expect(paths()).toEqual(['/pos']));
     rerender({ ...input, path: '/pos/orders', active: spec('/pos/orders') });
+    // Leaving the page writes at once: the writing chunk is there since the first idle moment.
     dispatchEvent(new Event('pagehide'));
     expect(paths()).toEqual(['/pos/orders', '/pos']);
-    expect(pictures()).toEqual(['menu 1', 'menu 1']);
-    // The menu changed (a permission went): the kept route's picture of the old menu goes with it.
-    rerender({ ...input, path: '/pos/orders', active: spec('/pos/orders'), picture: () => picture('menu 2'), drawnFor: 'menu 2' });
-    dispatchEvent(new Event('pagehide'));
-    expect(pictures()).toEqual(['menu 2', null]);
     unmount();
   });
 
-  it('writes nothing offline', async () => {
-    stampFrameFirst({ sub: 'staff-0002', version: 'v', savedAt: 1, maxAgeMs: 10, userEntry: 'oidc.user:x' });
-    renderHook(() =>
-      useFrameFirstRecord({
-        enabled: false,
-        sub: 'staff-0002',
-        path: '/pos',
-        active: spec('/pos'),
-        frameAt: spec,
-        closing: () => [],
-        element: () => null,
-        picture: () => null,
-        drawnFor: '',
-      }),
-    );
+  it('writes nothing offline', () => {
+    stamp();
+    renderHook(() => useFrameFirstRecord({ ...input, enabled: false }));
     dispatchEvent(new Event('pagehide'));
     expect(JSON.parse(localStorage.getItem('frameFirst')!)).toMatchObject({ frames: [] });
   });

@@ -1,25 +1,18 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { frameBox, type FrameBox, type FrameFirstFrame } from '../frames/frame-first.ts';
-import { keptFrameBox, recordShownFrame } from '../frames/frame-first-record.ts';
 import type { FrameSpec } from '../frames/pool-store.ts';
-import { frameAllowList, frameWindowName } from '../frames/settings.ts';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
 import { whenIdle } from '../ui/idle.ts';
-import type { ShellPicture } from '../ui/shell-picture.ts';
+import type * as Writer from './frame-first-write.ts';
 
-/** The record's entry for the frame the shell creates for `spec` at `path` (frames/frame-first.ts). */
-export function frameFirstFrame(path: string, spec: FrameSpec, closing: readonly UpgradeWindow[], box: FrameBox, picture: ShellPicture | null): FrameFirstFrame {
-  return {
-    path,
-    key: spec.key,
-    src: spec.src,
-    name: frameWindowName(spec.settings),
-    title: spec.title,
-    allow: frameAllowList(spec.app),
-    closed: closing.map((window): [number, number] => [window.start, window.end]),
-    box,
-    picture,
-  };
+let writer: typeof Writer | null = null;
+/** The writing chunk; null (and reported in the console) when it cannot be loaded: the record waits for the next try. */
+async function loadWriter(): Promise<typeof Writer | null> {
+  try {
+    writer ??= await import('./frame-first-write.ts');
+  } catch (error) {
+    console.warn('[frame-first] the record could not be written', error);
+  }
+  return writer;
 }
 
 export interface FrameFirstRecordInput {
@@ -35,8 +28,6 @@ export interface FrameFirstRecordInput {
   closing(path: string): readonly UpgradeWindow[];
   /** The element of the frame shown, once it is laid out. */
   element(key: string): HTMLIFrameElement | null;
-  /** The picture of the shell around the frame shown, as it is drawn now. */
-  picture(): ShellPicture | null;
   /** What the shell's pictures show now (its menu and names): a kept picture of anything else is dropped. */
   drawnFor: string;
 }
@@ -54,14 +45,10 @@ export function useFrameFirstRecord(input: FrameFirstRecordInput): void {
   useEffect(() => {
     if (!enabled) return;
     const write = () => {
-      const { sub, path, active: shown, frameAt: rederive, closing, element, picture, drawnFor } = latest.current;
-      const rect = shown ? element(shown.key)?.getBoundingClientRect() : undefined;
-      const box = rect && rect.width > 0 && rect.height > 0 ? frameBox(rect, innerWidth, innerHeight) : keptFrameBox(path);
-      recordShownFrame(sub, shown && box ? frameFirstFrame(path, shown, closing(path), box, picture()) : null, (kept) => {
-        const spec = rederive(kept.path);
-        // A kept route's picture shows the menu and names of its time: it goes when they change.
-        return spec ? frameFirstFrame(kept.path, spec, closing(kept.path), kept.box, kept.picture?.drawnFor === drawnFor ? kept.picture : null) : null;
-      });
+      // The writing (and the picture it takes) is its own chunk: loaded at the first idle moment, so
+      // by the time the page is left it is there to write synchronously.
+      if (writer) writer.writeFrameFirstRecord(latest.current);
+      else void loadWriter().then((loaded) => loaded?.writeFrameFirstRecord(latest.current));
     };
     const cancel = whenIdle(write);
     addEventListener('pagehide', write);

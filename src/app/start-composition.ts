@@ -4,7 +4,6 @@ import { storedPlatform, storedSellerId, storedSiteId } from '../context/choices
 import { portalUserFrom, type PortalUser } from '../context/user.ts';
 import type { CachedFlags } from '../flags/flagr.ts';
 import { loadFlagsWithin } from '../flags/load.ts';
-import { stampFrameFirst } from '../frames/frame-first-record.ts';
 import { subscribeConnectivity } from '../offline/mode.ts';
 import { storedUserName } from '../session/stored-entries.ts';
 import { whenIdle } from '../ui/idle.ts';
@@ -79,13 +78,17 @@ export function composeStart(page: PageParts, runtime: Runtime, session: Session
     async saveSnapshot(context) {
       await saveSnapshot(cache, context, runtime.version);
       // The next start may request its frame before the framework runs (issue 19): from this snapshot only.
-      stampFrameFirst({
+      // Its writing is not on the start path: loaded now, behind the drawn shell.
+      const stamp = {
         sub: context.user.sub,
         version: runtime.version,
         savedAt: Date.now(),
         maxAgeMs: snapshotMaxAgeMs,
         userEntry: storedUserName(runtime.config.oidc.authority, runtime.config.oidc.clientId),
-      });
+      };
+      await import('../frames/frame-first-record.ts')
+        .then((record) => record.stampFrameFirst(stamp))
+        .catch((error: unknown) => console.warn('[frame-first] the record could not be stamped', error));
     },
     onContext: (context) => services.setCurrentSeller(context.seller.id),
     onConnectionReturn: (listener) => subscribeConnectivity((online) => online && listener()),

@@ -32,7 +32,7 @@ export interface ShellPicture {
 
 /** Enough for the sidebar's menu and the header; a picture stays a few KB. */
 export const MAX_PICTURE_BOXES = 300;
-const MAX_TEXT = 200;
+export const MAX_TEXT = 200;
 const PICTURE_CLASS = 'shell-picture';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -64,68 +64,8 @@ export function isShellPicture(value: unknown): value is ShellPicture {
 }
 
 /** Images only from this site, the web or inline: never a script address. */
-const isImageAddress = (value: unknown): value is string =>
+export const isImageAddress = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= 2048 && (/^https?:\/\//.test(value) || /^\/(?!\/)/.test(value) || value.startsWith('data:image/'));
-
-const TRANSPARENT = new Set(['transparent', 'rgba(0, 0, 0, 0)']);
-const round = (value: number) => Math.round(value * 10) / 10;
-
-/**
- * Takes the picture of `root` (open shadow roots included, where Ionic draws its backgrounds),
- * leaving out `leaveOut` (the content area: the start frame is drawn by the boot step itself).
- */
-export function takeShellPicture(root: Element, leaveOut: Element | null, drawnFor: string, win: Window = window): ShellPicture {
-  const boxes: PictureBox[] = [];
-  const { innerWidth: width, innerHeight: height } = win;
-  const visible = (rect: DOMRect) => rect.width > 0 && rect.height > 0 && rect.right > 0 && rect.bottom > 0 && rect.left < width && rect.top < height;
-  const place = (rect: DOMRect) => ({ left: round(rect.left), top: round(rect.top), width: round(rect.width), height: round(rect.height) });
-  const visit = (node: Element) => {
-    if (boxes.length >= MAX_PICTURE_BOXES || node === leaveOut) return;
-    const style = win.getComputedStyle(node);
-    if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0) return;
-    const rect = node.getBoundingClientRect();
-    // Icons are masks over their colour: drawn as boxes they would be squares, so they are left out.
-    if (style.maskImage !== 'none' && style.maskImage !== '') return;
-    if (visible(rect) && node instanceof HTMLImageElement && isImageAddress(node.currentSrc || node.src)) {
-      boxes.push({ ...place(rect), image: node.currentSrc || node.src, radius: style.borderRadius === '0px' ? undefined : style.borderRadius });
-      return;
-    }
-    if (visible(rect) && !TRANSPARENT.has(style.backgroundColor)) {
-      boxes.push({ ...place(rect), background: style.backgroundColor, radius: style.borderRadius === '0px' ? undefined : style.borderRadius });
-    }
-    // The lines between the parts (the sidebar's edge, under the header): each border side as a thin box.
-    if (visible(rect) && style.borderRadius === '0px') {
-      for (const side of ['Top', 'Right', 'Bottom', 'Left'] as const) {
-        const width = parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`));
-        const color = style.getPropertyValue(`border-${side.toLowerCase()}-color`);
-        if (!(width > 0) || TRANSPARENT.has(color) || style.getPropertyValue(`border-${side.toLowerCase()}-style`) === 'none') continue;
-        const across = side === 'Top' || side === 'Bottom';
-        boxes.push({
-          left: round(side === 'Right' ? rect.right - width : rect.left),
-          top: round(side === 'Bottom' ? rect.bottom - width : rect.top),
-          width: round(across ? rect.width : width),
-          height: round(across ? width : rect.height),
-          background: color,
-        });
-      }
-    }
-    for (const child of node.shadowRoot ? [...node.shadowRoot.children] : []) visit(child);
-    for (const child of node.childNodes) {
-      if (child.nodeType === 1) visit(child as Element);
-      else if (child.nodeType === 3 && child.textContent?.trim()) {
-        const range = node.ownerDocument.createRange();
-        range.selectNodeContents(child);
-        const textRect = range.getBoundingClientRect();
-        if (visible(textRect) && boxes.length < MAX_PICTURE_BOXES) {
-          boxes.push({ ...place(textRect), text: child.textContent.trim().slice(0, MAX_TEXT), font: style.font.slice(0, MAX_TEXT), color: style.color });
-        }
-      }
-    }
-  };
-  visit(root);
-  const background = win.getComputedStyle(root.ownerDocument.body).backgroundColor;
-  return { drawnFor, width, height, background: TRANSPARENT.has(background) ? '#fff' : background, boxes };
-}
 
 /** Draws `picture` over the page, unless the viewport is not the size it was taken in. */
 export function drawShellPicture(picture: ShellPicture, doc: Document = document): HTMLElement | null {

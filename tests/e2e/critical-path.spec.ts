@@ -36,7 +36,9 @@ async function filesBeforeFrame(context: BrowserContext, origin: string): Promis
 test('a signed-in start downloads its critical path, and nothing else, before the start frame', async ({ page, context, baseURL }) => {
   await signIn(page, 'cashier');
   await expectShell(page);
-  // The path of a start without a frame-first record (the first start on a device, or one whose record does not apply).
+  // The path of a start without a frame-first record (the first start on a device, or one whose record
+  // does not apply): removed once the shell has written it (behind the start, when idle).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('frameFirst')?.includes('"path":"/"') ?? false)).toBe(true);
   await page.evaluate(() => localStorage.removeItem('frameFirst'));
   const requested = await filesBeforeFrame(context, new URL(baseURL ?? '').origin);
 

@@ -1,0 +1,43 @@
+import { frameBox, type FrameBox, type FrameFirstFrame } from '../frames/frame-first.ts';
+import { keptFrameBox, recordShownFrame } from '../frames/frame-first-record.ts';
+import type { FrameSpec } from '../frames/pool-store.ts';
+import { frameAllowList, frameWindowName } from '../frames/settings.ts';
+import type { UpgradeWindow } from '../maintenance/windows.ts';
+import type { ShellPicture } from '../ui/shell-picture.ts';
+import { takeShellPicture } from '../ui/take-shell-picture.ts';
+import type { FrameFirstRecordInput } from './frame-first-writer.ts';
+
+/** Writing the frame-first record (frame-first-writer.ts loads this once the shell is idle). */
+
+/** The record's entry for the frame the shell creates for `spec` at `path` (frames/frame-first.ts). */
+export function frameFirstFrame(path: string, spec: FrameSpec, closing: readonly UpgradeWindow[], box: FrameBox, picture: ShellPicture | null): FrameFirstFrame {
+  return {
+    path,
+    key: spec.key,
+    src: spec.src,
+    name: frameWindowName(spec.settings),
+    title: spec.title,
+    allow: frameAllowList(spec.app),
+    closed: closing.map((window): [number, number] => [window.start, window.end]),
+    box,
+    picture,
+  };
+}
+
+/** The shell as drawn now, around the content area (the start frame is drawn by the boot step itself). */
+function pictureOfShell(drawnFor: string): ShellPicture | null {
+  const layout = document.querySelector('ion-split-pane');
+  return layout ? takeShellPicture(layout, document.querySelector('.shell-content'), drawnFor) : null;
+}
+
+/** Records the route shown now, with its box and the shell's picture, and re-derives the kept ones. */
+export function writeFrameFirstRecord(input: FrameFirstRecordInput, picture: (drawnFor: string) => ShellPicture | null = pictureOfShell): void {
+  const { sub, path, active: shown, frameAt: rederive, closing, element, drawnFor } = input;
+  const rect = shown ? element(shown.key)?.getBoundingClientRect() : undefined;
+  const box = rect && rect.width > 0 && rect.height > 0 ? frameBox(rect, innerWidth, innerHeight) : keptFrameBox(path);
+  recordShownFrame(sub, shown && box ? frameFirstFrame(path, shown, closing(path), box, picture(drawnFor)) : null, (kept) => {
+    const spec = rederive(kept.path);
+    // A kept route's picture shows the menu and names of its time: it goes when they change.
+    return spec ? frameFirstFrame(kept.path, spec, closing(kept.path), kept.box, kept.picture?.drawnFor === drawnFor ? kept.picture : null) : null;
+  });
+}
