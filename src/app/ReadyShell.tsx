@@ -9,7 +9,7 @@ import { useFrames } from '../frames/useFrames.ts';
 import { createMenuSearch } from '../gating/search.ts';
 import type { Language } from '../i18n/languages.ts';
 import { useMaintenanceRedirect } from '../maintenance/hooks.ts';
-import { closingWindows } from '../maintenance/windows.ts';
+import { closingWindows, maintenanceRedirect } from '../maintenance/windows.ts';
 import { CatalogueRoutePage } from '../shell/CatalogueRoutePage.tsx';
 import { useStableNavigate } from '../navigation/useStableNavigate.ts';
 import { useAddressContext } from '../navigation/hooks.ts';
@@ -100,7 +100,9 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
   const navigation = useMemo<Navigation>(() => ({ menu, resolver, search, titleOf, open: controller.open, go: controller.go }), [menu, resolver, search, titleOf, controller]);
 
   const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
-  const pool = useFrames(active, controller.frameEvents, policy);
+  // A route inside an open upgrade window is left for /upgrading at once: its frame is never created.
+  const mayOpen = useCallback(() => maintenanceRedirect(windows, window.location.pathname, Date.now(), bypass) === null, [windows, bypass]);
+  const pool = useFrames(active, controller.frameEvents, policy, mayOpen);
   useLayoutEffect(() => controller.attach(pool), [controller, pool]);
 
   // What the next start's boot step needs to request this frame before the framework runs (issue 19).

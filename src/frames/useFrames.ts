@@ -15,8 +15,12 @@ export interface FrameEvents {
   onRejected(reason: RejectionReason, type: string, origin: string): void;
 }
 
-/** The keep-alive pool and the message router of one signed-in page; shows `active` (or nothing). */
-export function useFrames(active: FrameSpec | null, events: FrameEvents, policy: OriginPolicy): FramePool {
+/**
+ * The keep-alive pool and the message router of one signed-in page; shows `active` (or nothing).
+ * `mayOpen` is asked as a frame is to be shown: false for a page the shell is leaving at once (an
+ * upgrade window), so that frame is never created.
+ */
+export function useFrames(active: FrameSpec | null, events: FrameEvents, policy: OriginPolicy, mayOpen: () => boolean = () => true): FramePool {
   const pool = useMemo(() => new FramePool(() => poolSize(innerWidth), claimFrameFirst), []);
   // Offline mode (the frame's settings carry the shell's mode) or no connectivity: frames must say `ready`.
   const online = useConnectivity();
@@ -25,11 +29,11 @@ export function useFrames(active: FrameSpec | null, events: FrameEvents, policy:
   useEffect(() => pool.setOffline(offline), [pool, offline]);
 
   useEffect(() => {
-    if (active) pool.show(active);
+    if (active && mayOpen()) pool.show(active);
     else pool.hide();
     // The boot step's frame is adopted by the first show or not at all (frame-first.ts).
     releaseFrameFirst();
-  }, [pool, active]);
+  }, [pool, active, mayOpen]);
 
   useEffect(
     () =>

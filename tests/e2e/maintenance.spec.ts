@@ -89,3 +89,28 @@ test('outside its window the /upgrading page sends the user home', async ({ page
   await signIn(page, 'cashier', `/upgrading?upgradeStartTime=${encodeURIComponent(CASHIER_START)}&upgradeEndTime=${encodeURIComponent('2030-03-15T22:00:00+07:00')}&serviceName=Cashier`);
   await expect(page).toHaveURL('/');
 });
+
+test('a route inside an upgrade window creates no frame, neither before the app runs (frame first) nor in the shell: the start goes to /upgrading', async ({ page }) => {
+  await page.clock.install({ time: new Date('2030-03-15T20:30:00+07:00') });
+  await signIn(page, 'cashier', '/cashier/receipt');
+  await expectShell(page);
+  // The shell recorded this route's frame for the next start, with the window that will close it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('frameFirst')?.includes('"path":"/cashier/receipt"') ?? false)).toBe(true);
+  // The browser's clock is in 2030, the provider's is not: the stored token is made to last past the
+  // window, so only the window can stop the boot step.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => name.startsWith('oidc.user:'))) {
+      const entry = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...entry, expires_at: Date.parse('2030-03-16T00:00:00+07:00') / 1000 }));
+    }
+  });
+  await page.clock.setSystemTime(new Date('2030-03-15T21:10:00+07:00'));
+  const frames: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() !== page.mainFrame()) frames.push(request.url());
+  });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(page).toHaveURL(/\/upgrading\?/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upgrading' })).toBeVisible();
+  expect(frames).toEqual([]);
+});
