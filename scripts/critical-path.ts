@@ -10,8 +10,7 @@
  * awaited here is not downloaded: a new `await import(…)` on the start-up path cannot go unbudgeted.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bootStepFile } from './bundle-size.ts';
 
@@ -40,37 +39,11 @@ export const AWAITED_AT_START: readonly { key: string; awaitedBy: string }[] = [
   { key: 'src/flags/flagr-provider.ts', awaitedBy: 'src/flags/load.ts (loadFlags)' },
 ];
 
-/**
- * Dynamic imports every start makes without waiting for them, which usually land before the frame
- * on a first start: counted too, so the figure holds what a handheld really downloads.
- */
-export const LOADED_ALONGSIDE: readonly { key: string; loadedBy: string }[] = [
-  ...ionicHelpers('ion-app').map((key) => ({ key, loadedBy: "Ionic's ion-app, once it has loaded (idle callback)" })),
-  ...ionicHelpers('ion-menu').map((key) => ({ key, loadedBy: "Ionic's ion-menu (the shell's sidebar), once it has loaded (its gesture)" })),
-];
-
-/**
- * The modules an Ionic component drawn at start imports once it has loaded (ion-app: tap click,
- * focus-visible, keyboard assist, and on some platforms status tap and input shims; ion-menu: its
- * swipe gesture), read from the installed Ionic so an upgrade that renames them is followed.
- * Platform-dependent ones are counted too (the larger path: input shims load on Android and iOS
- * phones), except the status-bar tap, which Ionic starts only in hybrid (Capacitor, Cordova) apps.
- */
-export function ionicHelpers(component: string): string[] {
-  const require = createRequire(import.meta.url);
-  const components = join(dirname(require.resolve('@ionic/core/package.json')), 'components');
-  const source = readFileSync(join(components, `${component}.js`), 'utf8');
-  const imported = [...source.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((match) => match[1] as string);
-  return imported
-    .filter((file) => !/export\s*\{[^}]*\bas startStatusTap\b/.test(readFileSync(join(components, file), 'utf8')))
-    .map((file) => `node_modules/@ionic/core/components/${file}`);
-}
-
-export type Reason = 'boot' | 'entry' | 'awaited' | 'alongside';
+export type Reason = 'boot' | 'entry' | 'awaited';
 
 export interface PathFile {
   file: string;
-  /** Why it is on the path: the boot step, the entry's closure, an awaited dynamic import's, or one loaded alongside. */
+  /** Why it is on the path: the boot step, the entry's closure, or an awaited dynamic import's. */
   reason: Reason;
   /** The manifest key whose loading brings this file. */
   via: string;
@@ -78,12 +51,12 @@ export interface PathFile {
 
 /**
  * The files of the critical path in the order a start requests them: the entry's static closure,
- * then each awaited import's, then those loaded alongside. Each file appears once, under the first
+ * then each awaited import's. Each file appears once, under the first
  * reason that brings it. Throws when a listed import is not in the manifest (renamed or removed:
  * the list must follow the code). A key that is in the manifest only as a static import of another
  * chunk (inlined by the bundler) adds nothing of its own.
  */
-export function criticalPath(manifest: Manifest, language: string, alongside: readonly { key: string }[] = LOADED_ALONGSIDE): PathFile[] {
+export function criticalPath(manifest: Manifest, language: string): PathFile[] {
   const files = new Map<string, PathFile>();
   const seen = new Set<string>();
   const visit = (key: string, reason: Reason, via: string) => {
@@ -105,26 +78,7 @@ export function criticalPath(manifest: Manifest, language: string, alongside: re
     const resolved = key.replace(LANGUAGE, language);
     visit(resolved, 'awaited', resolved);
   }
-  for (const { key } of alongside) {
-    const resolved = chunkKey(manifest, key);
-    if (resolved) visit(resolved, 'alongside', key);
-  }
   return [...files.values()];
-}
-
-/**
- * The manifest key of the chunk holding a module loaded alongside: its own path when it is a chunk of
- * its own, `_<name>-<hash>.js` when the bundler made it a chunk shared with other importers, or null
- * when it was inlined into a chunk already on the path (Ionic's modules are named `p-<id>.js`).
- * Only our own modules must be found: a missing one means the list no longer follows the code.
- */
-function chunkKey(manifest: Manifest, key: string): string | null {
-  if (manifest[key]) return key;
-  const name = key.slice(key.lastIndexOf('/') + 1).replace(/\.m?js$/, '');
-  const shared = Object.keys(manifest).find((candidate) => candidate.startsWith(`_${name}-`));
-  if (shared) return shared;
-  if (key.startsWith('node_modules/@ionic/core/')) return null;
-  throw new Error(`${key} is not in the build manifest: update scripts/critical-path.ts to follow the code`);
 }
 
 export interface SizedPathFile extends PathFile {

@@ -8,7 +8,7 @@ import { onLogout, Session, sessionUserOf } from '../session/session.ts';
 import { forgetStoredUser, readStoredUser } from '../session/stored-entries.ts';
 import { registerServiceWorker, type ServiceWorkerUpdates } from '../sw-client/register.ts';
 import type { ChunkRecovery } from '../ui/chunk-recovery.ts';
-import { setupIonic } from '../ui/ionic-app.tsx';
+import { markIonicPage } from '../ui/ionic-app.tsx';
 import { pageReleaseRecovery } from './release-recovery.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
 import { readStoredSnapshot, type StoredSnapshot } from './snapshot.ts';
@@ -37,7 +37,7 @@ export interface PageParts {
 }
 
 export function composePage(): PageParts {
-  setupIonic({ mode: 'md' });
+  markIonicPage();
   // Before the router listens to popstate: the back-button guard must see it first.
   installLeaveGuards();
   const mode = shellMode(readStoredMode(), isBrowserOnline());

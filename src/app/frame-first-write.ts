@@ -26,7 +26,7 @@ export function frameFirstFrame(path: string, spec: FrameSpec, closing: readonly
 
 /** The shell as drawn now, around the content area (the start frame is drawn by the boot step itself). */
 function pictureOfShell(drawnFor: string): ShellPicture | null {
-  const layout = document.querySelector('ion-split-pane');
+  const layout = document.querySelector('.shell-layout');
   return layout ? takeShellPicture(layout, document.querySelector('.shell-content'), drawnFor) : null;
 }
 

@@ -1,14 +1,16 @@
-import { menuController } from '@ionic/core/components';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Brand } from '../config/schema.ts';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
-import { defineShellElements } from './ionic-elements.tsx';
+import { ChunkFailedCard } from '../ui/ChunkFailedCard.tsx';
+import { ChunkRecoveryContext } from '../ui/chunk-recovery.ts';
+import { whenIdle } from '../ui/idle.ts';
 import { ShellHeader } from './ShellHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SPLIT_LAYOUT_QUERY } from '../ui/breakpoints.ts';
 import { isSidebarCollapsed, sidebarLayout, sidebarToggle } from './sidebar-rules.ts';
 import { useMediaQuery } from '../ui/useMediaQuery.ts';
+import type * as DrawerModule from './drawer.ts';
 
 const MENU_ID = 'sidebar';
 const CONTENT_ID = 'shell-main';
@@ -16,10 +18,21 @@ const CONTENT_ID = 'shell-main';
 /** The stored sidebar choice (shell.md §3), or undefined before any choice. */
 export const storedSidebarCollapsed = (): boolean | undefined => readStored('sidebarCollapsed', isBoolean);
 
+let drawerModule: Promise<typeof DrawerModule> | undefined;
+/** The drawer's code (Ionic's menu), loaded once; a chunk that failed is asked for again next time. */
+function loadDrawer(): Promise<typeof DrawerModule> {
+  drawerModule ??= import('./drawer.ts').catch((error: unknown) => {
+    drawerModule = undefined;
+    throw error;
+  });
+  return drawerModule;
+}
+
 /**
- * Split pane: the sidebar beside the content from the tablet width up, a drawer below it. Mobile-view
- * routes get the full screen: no sidebar, the route's own bar instead of the header. The content
- * stays at the same place in the tree either way, so kept-alive frames survive the switch.
+ * The sidebar beside the content from the tablet width up (a plain column: nothing to load), a drawer
+ * below it (Ionic's menu, loaded behind the first screen: it is closed at start). Mobile-view routes
+ * get the full screen: no sidebar, the route's own bar instead of the header. The content stays at
+ * the same place in the tree either way, so kept-alive frames survive the switch.
  */
 export function ShellLayout({
   brand,
@@ -36,19 +49,39 @@ export function ShellLayout({
   mobileView?: boolean;
   children: ReactNode;
 }) {
-  defineShellElements(); // registers once; later calls do nothing
   useMediaQuery(SPLIT_LAYOUT_QUERY); // re-render when crossing the tablet width
+  const recovery = useContext(ChunkRecoveryContext);
   const [storedCollapsed, setStoredCollapsed] = useState(storedSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerFailed, setDrawerFailed] = useState(false);
   const width = innerWidth;
   const layout = sidebarLayout(width);
   const collapsed = isSidebarCollapsed(width, storedCollapsed);
+  const drawer = layout === 'drawer' && !mobileView;
+
+  // Closed at start: its code loads once the first screen is drawn, so the first tap opens it at once.
+  useEffect(() => {
+    if (drawer) return whenIdle(() => void loadDrawer().then((module) => module.defineDrawer(), () => undefined));
+  }, [drawer]);
 
   // On a handheld the drawer covers the page: once an item (or Back) moved the portal, it closes.
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (layout === 'drawer') void menuController.close(MENU_ID);
-  }, [pathname, search, layout]);
+    if (drawerOpen) void loadDrawer().then((module) => module.closeDrawer(MENU_ID));
+    // Only a move closes it, not its own opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, search]);
+
+  const openOrCloseDrawer = () => {
+    setDrawerFailed(false);
+    loadDrawer().then(
+      (module) => module.toggleDrawer(MENU_ID),
+      async (error: unknown) => {
+        console.warn('[shell] the menu could not be loaded', error);
+        if (!(await recovery.afterChunkFailure())) setDrawerFailed(true);
+      },
+    );
+  };
 
   const toggle = () => {
     const action = sidebarToggle(width, collapsed);
@@ -56,25 +89,33 @@ export function ShellLayout({
       writeStored('sidebarCollapsed', action.store);
       setStoredCollapsed(action.store);
     } else {
-      void menuController.toggle(MENU_ID);
+      openOrCloseDrawer();
     }
   };
 
+  const menu = (
+    <Sidebar brand={brand} version={version}>
+      {sidebar}
+    </Sidebar>
+  );
   return (
-    <ion-split-pane contentId={CONTENT_ID} when={SPLIT_LAYOUT_QUERY} disabled={mobileView || (layout === 'split' && collapsed)}>
-      <ion-menu
-        contentId={CONTENT_ID}
-        menuId={MENU_ID}
-        className="sidebar"
-        type="overlay"
-        onionDidOpen={() => setDrawerOpen(true)}
-        onionDidClose={() => setDrawerOpen(false)}
-      >
-        <Sidebar brand={brand} version={version}>
-          {sidebar}
-        </Sidebar>
-      </ion-menu>
-      <div className="ion-page shell-main" id={CONTENT_ID}>
+    <div className="shell-layout">
+      {/* One slot before the content, whatever it holds, so the content keeps its place in the tree. */}
+      {mobileView ? null : drawer ? (
+        <ion-menu
+          content-id={CONTENT_ID}
+          menu-id={MENU_ID}
+          className="sidebar sidebar--drawer"
+          type="overlay"
+          onionDidOpen={() => setDrawerOpen(true)}
+          onionDidClose={() => setDrawerOpen(false)}
+        >
+          {menu}
+        </ion-menu>
+      ) : collapsed ? null : (
+        <div className="sidebar sidebar--pane">{menu}</div>
+      )}
+      <div className="shell-main" id={CONTENT_ID}>
         {mobileView ? (
           header
         ) : (
@@ -84,6 +125,20 @@ export function ShellLayout({
         )}
         <div className="shell-body">{children}</div>
       </div>
-    </ion-split-pane>
+      {drawerFailed && <ChunkFailedCard onRetry={openOrCloseDrawer} />}
+    </div>
   );
+}
+
+type Base = Omit<HTMLAttributes<HTMLElement>, 'slot'> & { children?: ReactNode };
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      // Attributes, not properties: the element is set before Ionic defines it. React 19 adds
+      // `on<event>` props of custom elements as listeners of exactly that event name.
+      'ion-menu': Base & { 'content-id': string; 'menu-id': string; type?: 'overlay' | 'reveal' | 'push'; onionDidOpen?: () => void; onionDidClose?: () => void };
+    }
+  }
 }

@@ -1,17 +1,8 @@
-import { defineCustomElement } from '@ionic/core/components/ion-spinner.js';
-import type { HTMLAttributes } from 'react';
-
-/** Ionic's crescent spinner, decorative: the caller names what is loading beside it. */
+/**
+ * The start's spinner, decorative: the caller names what is loading beside it. Drawn by CSS alone
+ * (index.html's `.boot__spinner`, the one the page shows before any script runs), so the screens of
+ * a start need no Ionic and the spinner does not change when the app takes over from the page.
+ */
 export function Spinner() {
-  defineCustomElement(); // registers once; later calls do nothing
-  return <ion-spinner name="crescent" aria-hidden="true" />;
-}
-
-declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      'ion-spinner': HTMLAttributes<HTMLElement> & { name?: 'crescent' | 'dots' | 'lines' | 'circular' | 'bubbles' | 'circles' };
-    }
-  }
+  return <div className="boot__spinner" aria-hidden="true" />;
 }

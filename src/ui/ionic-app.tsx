@@ -1,22 +1,24 @@
-import { initialize, type IonicConfig } from '@ionic/core/components';
-import { defineCustomElement as defineApp } from '@ionic/core/components/ion-app.js';
 import type { HTMLAttributes, ReactNode } from 'react';
 
 /**
- * Ionic set up without @ionic/react. That package is one module whose class components (tabs, router
- * outlet, back button, nav, ion-icon) survive tree-shaking and put ~12 KB gzip into the entry chunk,
- * while the shell only needs <ion-app>, a spinner and the controllers of @ionic/core (overlays.ts).
+ * Ionic without @ionic/react: that package is one module whose class components (tabs, router outlet,
+ * back button, nav, ion-icon) survive tree-shaking and put ~12 KB gzip into the entry chunk, while the
+ * shell needs only <ion-app>, the drawer (shell/drawer.ts) and the controllers of @ionic/core
+ * (overlays.ts). None of them is drawn at start: Ionic loads with the first of them (ionic.ts).
  */
-export function setupIonic(config: IonicConfig): void {
-  // As setupIonicReact does: the custom-elements build has no hydration, so nothing may wait for it.
+
+/** What the page needs before React renders: the custom-elements build has no hydration to wait for. */
+export function markIonicPage(): void {
   document.documentElement.classList.add('ion-ce');
-  initialize(config);
-  defineApp();
 }
 
-/** The root Ionic element: applies the mode's styles and starts Ionic's tap, focus and keyboard helpers. */
+/**
+ * The root Ionic element, undefined until Ionic loads. It carries the class its definition gives it
+ * (`ion-page`: the whole viewport, core.css), so nothing moves when it upgrades and starts Ionic's
+ * helpers (tap, focus-visible, keyboard).
+ */
 export function IonApp({ children }: { children: ReactNode }) {
-  return <ion-app>{children}</ion-app>;
+  return <ion-app className="ion-page">{children}</ion-app>;
 }
 
 declare module 'react' {

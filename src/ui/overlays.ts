@@ -2,11 +2,13 @@ import { alertController, modalController, toastController, type AlertButton, ty
 import { defineCustomElement as defineAlert } from '@ionic/core/components/ion-alert.js';
 import { defineCustomElement as defineModal } from '@ionic/core/components/ion-modal.js';
 import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
+import { setupIonic } from './ionic.ts';
 
 /**
  * Ionic's alert, toast and modal through their controllers (the portal uses Ionic's custom elements
  * without @ionic/react, see ionic-app.tsx). Load this module lazily (notify.ts's loadOverlays): no
- * start needs the three components; each is defined on its first use.
+ * start needs the three components; each is defined on its first use, Ionic itself (ionic.ts) on
+ * the first overlay's.
  */
 
 export interface AlertOptions {
@@ -18,6 +20,7 @@ export interface AlertOptions {
 }
 
 export async function showAlert({ header, message, buttons, blocking = true }: AlertOptions): Promise<HTMLIonAlertElement> {
+  setupIonic();
   defineAlert();
   const alert = await alertController.create({ header, message, buttons, backdropDismiss: !blocking, keyboardClose: !blocking });
   await alert.present();
@@ -33,6 +36,7 @@ export interface ToastOptions {
 }
 
 export async function showToast({ header, message, color, duration = 5000, buttons }: ToastOptions): Promise<HTMLIonToastElement> {
+  setupIonic();
   defineToast();
   const toast = await toastController.create({ header, message, color, duration, buttons, position: 'bottom' });
   await toast.present();
@@ -53,6 +57,7 @@ export interface ModalOptions {
 
 /** Presents an Ionic modal around an element the caller fills; returns the modal to dismiss it. */
 export async function presentModal({ content, label, sheet, blocking, onDismiss }: ModalOptions): Promise<HTMLIonModalElement> {
+  setupIonic();
   defineModal();
   const modal = await modalController.create({
     component: content,
