@@ -67,3 +67,27 @@ test('a part of the drawn shell whose chunk does not arrive shows a card with Re
   await expect(page.getByRole('dialog', { name: 'Contact support' })).toBeVisible();
   await expect(card).toHaveCount(0);
 });
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('the drawer, whose code loads after the first screen: when it does not arrive, a card with Retry; Retry opens the menu', async ({ page, context }) => {
+    await useEnglish(page);
+    await signIn(page, 'cashier');
+    await expectShell(page);
+    const isDrawer = (url: URL) => /^\/assets\/drawer-[\w-]+\.js$/.test(url.pathname);
+    await context.route(isDrawer, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expectShell(page);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    await toggle.tap();
+    const card = page.getByRole('alert').filter({ hasText: 'This part of the portal could not be loaded' });
+    await expect(card).toBeVisible();
+    await expect(menu).toBeHidden();
+    await context.unroute(isDrawer);
+    await card.getByRole('button', { name: 'Retry' }).tap();
+    await expect(menu).toBeVisible();
+    await expect(card).toHaveCount(0);
+  });
+});
