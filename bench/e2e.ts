@@ -17,7 +17,7 @@ import { fixturesCopy } from '../dev/testing/fixtures.ts';
 import { measureBuild, precacheTotal } from '../scripts/check-budget.ts';
 import { DESKTOP, HANDHELD, type Profile } from './profiles.ts';
 import { buildLuigiShell, readCatalogue, type Titles } from './luigi/build.ts';
-import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
+import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, requestsBefore, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
 import { SHELL, signInAs } from './portal.ts';
 import { formatHandheldTable, formatTable, type Figures } from './report.ts';
 import { servePortal } from './serve.ts';
@@ -116,11 +116,13 @@ async function run(browser: Browser, shell: ShellUnderTest, profile: Profile, ro
 
 async function runSteps(session: Session, shell: ShellUnderTest, routes: string[], samples: Samples) {
   const url = `${shell.origin}/`;
-  samples.cold.push(await timeToInteractive(session.page, url, shell.interactive));
+  const interactive = await timeToInteractive(session.page, url, shell.interactive);
+  samples.cold.push(interactive);
   const cold = await startFrameRequest(session.page);
   samples.coldFrameRequest.push(cold.ms);
   samples.coldFramePaint.push(await startFramePaint(session.page));
   samples.criticalPathBytes.push(cold.bytes);
+  samples.coldRequests.push(await requestsBefore(session.page, interactive));
 
   if (shell.serviceWorker) await session.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const tokenRequests = countTokenRequests(session.context);
@@ -195,6 +197,7 @@ const emptySamples = (): Samples => ({
   coldFramePaint: [],
   warmFramePaint: [],
   criticalPathBytes: [],
+  coldRequests: [],
   warmTokenRequests: [],
 });
 
@@ -208,6 +211,7 @@ function summarize(samples: Samples): Figures {
     coldFramePaint: median(samples.coldFramePaint),
     warmFramePaint: median(samples.warmFramePaint),
     criticalPathBytes: median(criticalPathBytes),
+    coldRequests: median(samples.coldRequests),
     warmTokenRequests: samples.warmTokenRequests.length ? samples.warmTokenRequests.reduce((sum, value) => sum + value, 0) / samples.warmTokenRequests.length : null,
     offline: median(offline),
     search: median(search),

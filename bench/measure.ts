@@ -28,6 +28,16 @@ export async function timeToInteractive(page: Page, url: string, selectors: stri
   return (await handle.jsonValue()) as number;
 }
 
+/**
+ * Requests a start made before its shell was interactive (`ms`, from timeToInteractive): the document
+ * and every resource the page started by then, from Resource Timing, whatever their origin (config,
+ * scripts, translations, API and provider calls, the frame's document; not the frame's own resources).
+ * Read once the start frame has loaded, so that requests still under way at `ms` have their entries.
+ */
+export async function requestsBefore(page: Page, ms: number): Promise<number> {
+  return page.evaluate((until) => 1 + performance.getEntriesByType('resource').filter((entry) => entry.startTime <= until).length, ms);
+}
+
 export interface StartFrame {
   /** Milliseconds from the navigation's start until the shell requested its first frame. */
   ms: number;

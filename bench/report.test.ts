@@ -16,6 +16,7 @@ const figures = (overrides: Partial<Figures> = {}): Figures => ({
   coldFramePaint: 900,
   warmFramePaint: 500,
   criticalPathBytes: 150 * 1024,
+  coldRequests: 14,
   warmTokenRequests: 0,
   ...overrides,
 });
@@ -25,7 +26,7 @@ const row = (table: string, label: string) => table.split('\n').find((line) => l
 describe('formatHandheldTable', () => {
   const table = formatHandheldTable({
     portal: figures(),
-    luigi: figures({ warm: 1600, offline: null, criticalPathBytes: 300 * 1024 }),
+    luigi: figures({ warm: 1600, offline: null, criticalPathBytes: 300 * 1024, coldRequests: 39 }),
     runs: 3,
     routes: 5,
     machine: '2 cores',
@@ -51,6 +52,10 @@ describe('formatHandheldTable', () => {
   it('judges the warm start against 1 s and the bytes before the start frame against the 160 KB goal', () => {
     expect(row(table, 'Warm start to interactive shell')).toMatch(/\| ≤ 1\.0 s \| pass \| fail \|$/);
     expect(row(table, 'JS + CSS requested before the start frame')).toMatch(/\| 150\.0 KB \| 300\.0 KB \| 0\.50× \| ≤ 160 KB \(goal\) \| pass \| fail \|$/);
+  });
+
+  it('counts the requests before the interactive shell of a cold start against 15', () => {
+    expect(row(table, 'Requests before the interactive shell, cold start')).toBe('| Requests before the interactive shell, cold start | 14 | 39 | 0.36× | ≤ 15 | pass | fail |');
   });
 });
 

@@ -20,6 +20,8 @@ export interface Figures {
   warmFramePaint: number | null;
   /** JS and CSS from the shell's origin requested before the first frame on a cold start, as sent. */
   criticalPathBytes: number | null;
+  /** Requests a cold start made before its shell was interactive: the document, scripts, data, the frame (issue 19). */
+  coldRequests: number | null;
   /** Requests to the identity provider's token endpoint in one repeat (warm) start, until it settles (issue 18). */
   warmTokenRequests: number | null;
 }
@@ -92,6 +94,13 @@ const startFrameRows = (portal: Figures, luigi: Figures): Row[] => [
     luigi: luigi.criticalPathBytes,
     format: kb,
     target: { limit: 160 * 1024, text: '≤ 160 KB (goal)' },
+  },
+  {
+    label: 'Requests before the interactive shell, cold start',
+    portal: portal.coldRequests,
+    luigi: luigi.coldRequests,
+    format: String,
+    target: { limit: 15, text: '≤ 15' },
   },
 ];
 
