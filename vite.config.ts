@@ -25,8 +25,26 @@ export default defineConfig({
       output: {
         // The libraries every start runs, as one file: Rolldown would otherwise cut them (and the small
         // modules they share with lazy chunks) into many small chunks, each a request and a gzip frame.
+        // Vite's preload helper, which every start loads too, goes with them (Rolldown keeps its own
+        // runtime apart whatever the groups say).
         advancedChunks: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|zod|idb|i18next-resources-to-backend)[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|zod|idb|i18next-resources-to-backend)[\\/]|^\0vite[\\/]preload-helper/,
+            },
+            // Small modules of the signed-in shell that lazy pages share (the page frame, permissions, the
+            // catalogue's definitions, upgrade windows): one file beside the shell's chunk, not four.
+            {
+              name: 'shell-shared',
+              test: /src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts)$/,
+            },
+            // A language's two namespaces that every start awaits together: one file.
+            {
+              name: (id: string) => /[\\/]i18n[\\/]locales[\\/](\w+)[\\/](translation|routes)\.json$/.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null,
+              test: /[\\/]i18n[\\/]locales[\\/]\w+[\\/](translation|routes)\.json$/,
+            },
+          ],
         },
       },
     },

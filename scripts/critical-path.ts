@@ -17,6 +17,7 @@ import { bootStepFile } from './bundle-size.ts';
 /** Vite's build manifest entry (dist/.vite/manifest.json). */
 export interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
@@ -29,15 +30,20 @@ export type Manifest = Record<string, ManifestChunk>;
 const LANGUAGE = '{language}';
 
 /**
- * Dynamic imports a signed-in start awaits before the first frame, as manifest keys (source paths),
- * with the place that awaits them.
+ * Dynamic imports a signed-in start awaits before the first frame, as manifest keys (source paths)
+ * or, for a chunk of vite.config.ts's groups, the group's chunk name, with the place that awaits them.
  */
 export const AWAITED_AT_START: readonly { key: string; awaitedBy: string }[] = [
   { key: 'src/app/SignedInApp.tsx', awaitedBy: 'src/app/boot.tsx (signedInLoaded from App.tsx)' },
-  { key: `src/i18n/locales/${LANGUAGE}/translation.json`, awaitedBy: 'src/i18n/index.ts (initI18n)' },
-  { key: `src/i18n/locales/${LANGUAGE}/routes.json`, awaitedBy: 'src/i18n/index.ts (initI18n)' },
+  { key: `locale-${LANGUAGE}`, awaitedBy: 'src/i18n/index.ts (initI18n): the translation and routes namespaces, one group chunk' },
   { key: 'src/flags/flagr-provider.ts', awaitedBy: 'src/flags/load.ts (loadFlags)' },
 ];
+
+/** The manifest key of a source path, or of the group chunk named so (`_<name>-<hash>.js`). */
+function manifestKey(manifest: Manifest, key: string): string | undefined {
+  if (manifest[key]) return key;
+  return Object.keys(manifest).find((candidate) => candidate.startsWith('_') && manifest[candidate]?.name === key);
+}
 
 export type Reason = 'boot' | 'entry' | 'awaited';
 
@@ -76,7 +82,7 @@ export function criticalPath(manifest: Manifest, language: string): PathFile[] {
   for (const [key] of entries) visit(key, 'entry', key);
   for (const { key } of AWAITED_AT_START) {
     const resolved = key.replace(LANGUAGE, language);
-    visit(resolved, 'awaited', resolved);
+    visit(manifestKey(manifest, resolved) ?? resolved, 'awaited', resolved);
   }
   return [...files.values()];
 }
