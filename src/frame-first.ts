@@ -26,6 +26,7 @@ try {
     read: stored.get,
     online: navigator.onLine,
     canMoveFrames: canMoveFrames(),
+    viewportWidth: innerWidth,
   });
   if (plan.kind === 'frame') {
     if (plan.frame.picture) drawShellPicture(plan.frame.picture);

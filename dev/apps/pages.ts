@@ -73,13 +73,14 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number): s
 <main>
   <h2 id="page-path">Path: ${escapeHtml(pathWithQuery)}</h2>
   ${isHome ? TODO_LIST : ''}
-  <section aria-labelledby="settings-heading"><h2 id="settings-heading">Settings from the shell</h2>
-    <p id="embedding"></p><dl id="settings"></dl></section>
   ${MESSAGE_CONTROLS}
-  <p id="signed-in-user"></p>
-  ${worksOffline ? '<p id="offline-status" role="status"></p>' : ''}
   <p><a href="${escapeHtml(nextPage(pathWithQuery))}">Next page</a> (a navigation inside the app)</p>
   <p>Loaded at <time id="loaded-at"></time>; page view <output id="page-view">${pageView}</output> of this app.</p>
+  <!-- Last: the script fills these once it runs, and what it adds moves nothing already drawn (layout shift). -->
+  ${worksOffline ? '<p id="offline-status" role="status"></p>' : ''}
+  <p id="signed-in-user"></p>
+  <section aria-labelledby="settings-heading"><h2 id="settings-heading">Settings from the shell</h2>
+    <p id="embedding"></p><dl id="settings"></dl></section>
 </main>`,
     worksOffline ? { 'app-key': key, 'offline-worker': OFFLINE_SERVICE_WORKER } : { 'app-key': key },
     'dev/apps/browser/app-page.ts',

@@ -18,7 +18,7 @@ const spec = (path: string): FrameSpec => ({
   settings: { title: 'Point of sale', language: 'en' } as unknown as FrameSettings,
 });
 const posUpgrade: UpgradeWindow = { pathPrefix: '/pos', start: 10, end: 20, service: 'POS' };
-const box = { top: 64, right: 0, bottom: 0, left: 280 };
+const box = { top: 64, right: 0, bottom: 0, left: 280, wide: true };
 const picture = (drawnFor: string): ShellPicture => ({ drawnFor, width: 1024, height: 768, background: '#fff', boxes: [] });
 
 

@@ -12,7 +12,7 @@ const frame: FrameFirstFrame = {
   title: 'Orders',
   allow: 'clipboard-write; fullscreen',
   closed: [],
-  box: { top: 64, right: 0, bottom: 0, left: 280 },
+  box: { top: 64, right: 0, bottom: 0, left: 280, wide: true },
   picture: null,
 };
 const spec = { key: frame.key, src: frame.src, name: frame.name };

@@ -18,7 +18,7 @@ const frame = (path: string, change: Partial<FrameFirstFrame> = {}): FrameFirstF
   title: path,
   allow: 'fullscreen',
   closed: [],
-  box: { top: 1, right: 2, bottom: 3, left: 4 },
+  box: { top: 1, right: 2, bottom: 3, left: 4, wide: true },
   picture: null,
   ...change,
 });
@@ -65,7 +65,7 @@ describe('the frame-first record', () => {
     recordShownFrame('staff-0002', frame('/b'), (kept) => kept);
     recordShownFrame('staff-0002', frame('/c'), (kept) => (kept.path === '/a' ? null : kept));
     expect(stored()?.frames.map((kept) => kept.path)).toEqual(['/c', '/b']);
-    expect(keptFrameBox('/b')).toEqual({ top: 1, right: 2, bottom: 3, left: 4 });
+    expect(keptFrameBox('/b')).toEqual({ top: 1, right: 2, bottom: 3, left: 4, wide: true });
     expect(keptFrameBox('/a')).toBeNull();
   });
 

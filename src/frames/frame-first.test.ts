@@ -22,7 +22,7 @@ const frame = (path: string, change: Partial<FrameFirstFrame> = {}): FrameFirstF
   title: 'Orders',
   allow: 'clipboard-write; fullscreen',
   closed: [],
-  box: { top: 64, right: 0, bottom: 0, left: 280 },
+  box: { top: 64, right: 0, bottom: 0, left: 280, wide: true },
   picture: null,
   ...change,
 });
@@ -50,6 +50,7 @@ function input(change: Partial<FrameFirstInput> = {}, stored: Record<string, str
     read: (name) => values[name] ?? null,
     online: true,
     canMoveFrames: true,
+    viewportWidth: 1280,
     ...change,
   };
 }
@@ -78,6 +79,8 @@ describe('planFrameFirst', () => {
     ['offline mode chosen since', input({}, { isOnlineMode: 'false' }), 'other-choice'],
     ['an address without a recorded frame (a 403, a shell page, a route never shown)', input({ path: '/warehousing/master-data/warehouses' }), 'no-frame'],
     ['the same path with another query', input({ path: '/dpos/orders?status=new' }), 'no-frame'],
+    ['a viewport now below the tablet width (a box measured beside the sidebar)', input({ viewportWidth: 767 }), 'other-layout'],
+    ['a viewport now from the tablet width up (a box measured on a phone)', input({ record: record({ frames: [frame('/dpos/orders', { box: { top: 56, right: 0, bottom: 0, left: 0, wide: false } })] }) }), 'other-layout'],
     ['an upgrade window open now', input({ record: record({ frames: [frame('/dpos/orders', { closed: [[NOW - 1, NOW + 1]] })] }) }), 'closed'],
   ] as const)('creates none for %s', (_, given, reason) => {
     expect(planFrameFirst(given)).toEqual({ kind: 'none', reason });
@@ -107,6 +110,7 @@ describe('parseFrameFirstRecord', () => {
     ['a frame path that is not a portal path', JSON.stringify(record({ frames: [frame('//evil.example/x')].map((f) => ({ ...f, path: 'evil' })) }))],
     ['a window that is not two times', JSON.stringify(record({ frames: [{ ...frame('/x'), closed: [[1]] as unknown as [number, number][] }] }))],
     ['a picture with a box that is not one', JSON.stringify(record({ frames: [frame('/x', { picture: { drawnFor: 'm', width: 1, height: 1, background: '#fff', boxes: [{ left: 'x' }] } as never })] }))],
+    ['a box without its side of the tablet width', JSON.stringify(record({ frames: [{ ...frame('/x'), box: { top: 0, right: 0, bottom: 0, left: 0 } as FrameFirstFrame['box'] }] }))],
     ['a box without an edge', JSON.stringify(record({ frames: [{ ...frame('/x'), box: { top: 0 } as FrameFirstFrame['box'] }] }))],
     ['more routes than are kept', JSON.stringify(record({ frames: Array.from({ length: MAX_FRAME_FIRST_ROUTES + 1 }, (_, index) => frame(`/r${index}`)) }))],
   ])('reads %s as none', (_, raw) => {
@@ -142,7 +146,12 @@ describe('withShownFrame', () => {
 
 describe('frameBox', () => {
   it('measures the distances from the viewport edges', () => {
-    expect(frameBox({ top: 64, left: 280, width: 1000, height: 736 }, 1280, 800)).toEqual({ top: 64, left: 280, right: 0, bottom: 0 });
-    expect(frameBox({ top: 10.123, left: 0, width: 100.5, height: 50 }, 200, 100)).toEqual({ top: 10.12, left: 0, right: 99.5, bottom: 39.88 });
+    expect(frameBox({ top: 64, left: 280, width: 1000, height: 736 }, 1280, 800)).toEqual({ top: 64, left: 280, right: 0, bottom: 0, wide: true });
+    expect(frameBox({ top: 10.123, left: 0, width: 100.5, height: 50 }, 200, 100)).toEqual({ top: 10.12, left: 0, right: 99.5, bottom: 39.88, wide: false });
+  });
+
+  it('says on which side of the tablet width the viewport was', () => {
+    const rect = { top: 56, left: 0, width: 100, height: 100 };
+    expect([767, 768].map((width) => frameBox(rect, width, 640).wide)).toEqual([false, true]);
   });
 });

@@ -1,3 +1,4 @@
+import { TABLET_WIDTH } from '../ui/breakpoints.ts';
 import { isShellPicture, type ShellPicture } from '../ui/shell-picture.ts';
 
 /**
@@ -21,12 +22,17 @@ import { isShellPicture, type ShellPicture } from '../ui/shell-picture.ts';
 /** The values a start is drawn from, by storage name, raw as stored (null: absent). */
 export type StoredValues = Readonly<Record<string, string | null>>;
 
-/** Where the frame sat, as distances from the viewport's edges in CSS pixels. */
+/**
+ * Where the frame sat, as distances from the viewport's edges in CSS pixels, and on which side of the
+ * tablet width the viewport was: the shell's layout (sidebar beside the content, or a drawer) and so
+ * the distances differ across it, and hold for any viewport on the same side.
+ */
 export interface FrameBox {
   top: number;
   right: number;
   bottom: number;
   left: number;
+  wide: boolean;
 }
 
 export interface FrameFirstFrame {
@@ -79,6 +85,7 @@ export type FrameFirstSkip =
   | 'token-expired'
   | 'other-choice'
   | 'no-frame'
+  | 'other-layout'
   | 'closed';
 
 export type FrameFirstPlan = { kind: 'frame'; frame: FrameFirstFrame } | { kind: 'none'; reason: FrameFirstSkip };
@@ -94,13 +101,15 @@ export interface FrameFirstInput {
   online: boolean;
   /** Whether the browser moves an iframe without reloading it (Element.moveBefore). */
   canMoveFrames: boolean;
+  /** The viewport's width now (CSS pixels). */
+  viewportWidth: number;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const isBox = (value: unknown): value is FrameBox =>
-  isRecord(value) && (['top', 'right', 'bottom', 'left'] as const).every((edge) => typeof value[edge] === 'number' && Number.isFinite(value[edge]));
+  isRecord(value) && (['top', 'right', 'bottom', 'left'] as const).every((edge) => typeof value[edge] === 'number' && Number.isFinite(value[edge])) && typeof value.wide === 'boolean';
 const isWindow = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && isTime(value[0]) && isTime(value[1]);
 
 function isFrame(value: unknown): value is FrameFirstFrame {
@@ -161,7 +170,7 @@ function storedSignIn(raw: string | null): { sub: string; expiresAt: number } | 
  * Whether the boot step creates the start frame, and which: only when the shell will draw this
  * route from this user's snapshot at once, so the frame it adopts is the one it would create.
  */
-export function planFrameFirst({ record, path, now, version, read, online, canMoveFrames }: FrameFirstInput): FrameFirstPlan {
+export function planFrameFirst({ record, path, now, version, read, online, canMoveFrames, viewportWidth }: FrameFirstInput): FrameFirstPlan {
   const none = (reason: FrameFirstSkip): FrameFirstPlan => ({ kind: 'none', reason });
   if (!record) return none('no-record');
   // Without a move that keeps the document, adopting would load the page twice.
@@ -178,6 +187,9 @@ export function planFrameFirst({ record, path, now, version, read, online, canMo
   if (STORED_FOR_FRAME_FIRST.some((name) => read(name) !== (record.stored[name] ?? null))) return none('other-choice');
   const frame = record.frames.find((candidate) => candidate.path === path);
   if (!frame) return none('no-frame');
+  // A phone turned or a window resized across the tablet width: the shell would move and resize the
+  // frame, and the page in it would reflow under the user's eyes.
+  if (frame.box.wide !== isWide(viewportWidth)) return none('other-layout');
   if (frame.closed.some(([start, end]) => start <= now && now < end)) return none('closed');
   return { kind: 'frame', frame };
 }
@@ -196,8 +208,10 @@ export function withShownFrame(
   return (frame ? [frame, ...others] : others).slice(0, MAX_FRAME_FIRST_ROUTES);
 }
 
+const isWide = (viewportWidth: number) => viewportWidth >= TABLET_WIDTH;
+
 /** The box of `rect` in a viewport of `width` × `height`. */
 export function frameBox(rect: { top: number; left: number; width: number; height: number }, width: number, height: number): FrameBox {
   const round = (value: number) => Math.round(value * 100) / 100;
-  return { top: round(rect.top), left: round(rect.left), right: round(width - rect.left - rect.width), bottom: round(height - rect.top - rect.height) };
+  return { top: round(rect.top), left: round(rect.left), right: round(width - rect.left - rect.width), bottom: round(height - rect.top - rect.height), wide: isWide(width) };
 }

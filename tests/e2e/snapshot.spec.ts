@@ -383,6 +383,25 @@ test.describe('frame first', () => {
     await expect(page.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
   });
 
+  test('a start in a viewport across the tablet width from the recorded one creates no frame, and no frame moves', async ({ page, context }) => {
+    await firstStart(page, 'cashier', '/dpos/orders');
+    await expect.poll(() => recordedPaths(page)).toEqual(['/dpos/orders']);
+    await page.close();
+    // The next start on a narrower screen (a phone turned, a smaller window): the sidebar is a drawer
+    // there, so the recorded box is wrong for it.
+    const narrow = await context.newPage();
+    await narrow.setViewportSize({ width: 600, height: 800 });
+    const seen = await startRequests(narrow, '/dpos/orders');
+    expect(seen[0]).toBe('entry');
+    await expect(narrow.locator('.frame-host__adopted')).toHaveCount(0);
+    await expect(narrow.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
+    // Shown at this width, the route is recorded again, for this side of the tablet width.
+    const wide = async () => ((await frameFirstRecord(narrow)) as { frames: { box: { wide: boolean } }[] } | null)?.frames[0]?.box.wide;
+    await expect.poll(wide).toBe(false);
+    const again = await startRequests(narrow, '/dpos/orders');
+    expect(again[0]).toMatch(/^frame .*\/dpos\/orders/);
+  });
+
   test('a route the snapshot no longer allows creates no frame', async ({ page }) => {
     await firstStart(page, 'cashier', '/dpos/orders');
     await expect.poll(() => recordedPaths(page)).toEqual(['/dpos/orders']);
