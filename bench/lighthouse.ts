@@ -56,6 +56,9 @@ async function main() {
     // The layout shift of embedded pages counts too; the shell's own share tells them apart.
     const shift = (lhr.audits['cumulative-layout-shift']?.details as { items?: { cumulativeLayoutShiftMainFrame?: number }[] } | undefined)?.items?.[0];
     if (shift?.cumulativeLayoutShiftMainFrame !== undefined) console.log(`  ${'  of which the shell'.padEnd(26)} ${shift.cumulativeLayoutShiftMainFrame.toFixed(3)}`);
+    // The main thread's long tasks (what Total Blocking Time adds up), by the script that ran them.
+    const tasks = (lhr.audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [];
+    if (tasks.length > 0) console.log(`\n  Long tasks (simulated):\n${tasks.map((task) => `    - ${task.duration.toFixed(0)} ms at ${task.startTime.toFixed(0)} ms: ${task.url}`).join('\n')}`);
     // What keeps a score below 100, so the figures come with their reasons.
     for (const id of CATEGORIES) {
       const failing = (lhr.categories[id]?.auditRefs ?? [])
