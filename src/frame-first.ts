@@ -3,6 +3,7 @@ import { parseFrameFirstRecord, planFrameFirst } from './frames/frame-first.ts';
 import { STORAGE_KEYS } from './storage/keys.ts';
 import { webStorage } from './storage/web-storage.ts';
 import { drawShellPicture } from './ui/shell-picture.ts';
+import { watchAppStart } from './ui/start-failure.ts';
 
 /**
  * The boot step of a frame-first start (issue 19), a script of its own that index.html runs before
@@ -13,7 +14,8 @@ import { drawShellPicture } from './ui/shell-picture.ts';
  * requested first.
  * A small script rather than the service worker composing index.html: it needs only what this page
  * already stores (localStorage), works the same whether or not a worker controls the page, and the
- * worker's precached index.html stays one file for all. Whatever goes wrong, the app still starts.
+ * worker's precached index.html stays one file for all. Whatever goes wrong, the app still starts;
+ * and if the app's entry never runs (its code did not arrive), the start-failure page replaces the spinner.
  */
 const tag = document.currentScript;
 try {
@@ -36,6 +38,8 @@ try {
   console.warn('[frame-first] the start frame waits for the shell', error);
 } finally {
   if (tag) startApp(tag.dataset);
+  const root = document.getElementById('root');
+  if (root) watchAppStart(root);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { restart } from '../effects/restart.ts';
 import { subscribeConnectivity } from '../offline/mode.ts';
+import { START_FAILURE } from '../ui/start-failure.ts';
 /**
  * Shown when the app's own files (translations, the app chunk) cannot load, or drawing failed.
  * i18next may be the thing that failed, so this one page carries its text in both languages
@@ -10,11 +11,11 @@ export function StartFailure() {
   useEffect(() => subscribeConnectivity((online) => online && restart('connection')), []);
   return (
     <main className="standalone-page">
-      <h1>Không thể khởi động / Could not start</h1>
-      <p lang="vi">Không tải được ứng dụng. Vui lòng kiểm tra kết nối và thử lại.</p>
-      <p lang="en">The portal could not load. Check your connection and try again.</p>
+      <h1>{START_FAILURE.title}</h1>
+      <p lang="vi">{START_FAILURE.vi}</p>
+      <p lang="en">{START_FAILURE.en}</p>
       <button type="button" className="button button--primary" onClick={() => restart('retry')}>
-        Thử lại / Retry
+        {START_FAILURE.retry}
       </button>
     </main>
   );

@@ -50,6 +50,19 @@ test('…and the shell comes back by itself when the connection returns', async 
   await expectShell(page);
 });
 
+test('the app’s entry does not arrive (a first visit whose connection drops): the start-failure page with Retry, never a spinner for ever', async ({ page, context }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  const isEntry = (url: URL) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname);
+  await context.route(isEntry, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.getByRole('heading', startFailure)).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await context.unroute(isEntry);
+  await page.getByRole('button', { name: 'Thử lại / Retry' }).click();
+  await expectShell(page);
+});
+
 test('a part of the drawn shell whose chunk does not arrive shows a card with Retry; the shell stays', async ({ page, context }) => {
   await useEnglish(page);
   await signIn(page, 'cashier');
