@@ -23,21 +23,15 @@ export default defineConfig({
         moduleSideEffects: (id: string) => (sideEffectFree.some((pattern) => pattern.test(id)) ? false : undefined),
       },
       output: {
-        // The libraries every start runs, as one file: Rolldown would otherwise cut them (and the small
-        // modules they share with lazy chunks) into many small chunks, each a request and a gzip frame.
-        // Vite's preload helper, which every start loads too, goes with them (Rolldown keeps its own
-        // runtime apart whatever the groups say).
+        // What every start runs besides the entry, as one file: the libraries, Vite's preload helper, and
+        // the signed-in shell's small modules that lazy pages share too (the page frame, permissions, the
+        // catalogue's definitions, upgrade windows). Rolldown would otherwise cut them into many small
+        // chunks, each a request and a gzip frame. (Rolldown keeps its own runtime apart whatever the groups say.)
         advancedChunks: {
           groups: [
             {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|zod|idb|i18next-resources-to-backend)[\\/]|^\0vite[\\/]preload-helper/,
-            },
-            // Small modules of the signed-in shell that lazy pages share (the page frame, permissions, the
-            // catalogue's definitions, upgrade windows): one file beside the shell's chunk, not four.
-            {
-              name: 'shell-shared',
-              test: /src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts)$/,
+              name: 'start',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|zod|valibot|idb|i18next-resources-to-backend)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts)$/,
             },
             // A language's two namespaces that every start awaits together: one file.
             {

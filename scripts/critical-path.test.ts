@@ -55,8 +55,8 @@ describe('criticalPath', () => {
 
   it('refuses a manifest without an awaited import: the list must follow the code', () => {
     const m = manifest();
-    delete m['src/flags/flagr-provider.ts'];
-    expect(() => files(m)).toThrow(/src\/flags\/flagr-provider\.ts is not in the build manifest/);
+    delete m['src/app/SignedInApp.tsx'];
+    expect(() => files(m)).toThrow(/src\/app\/SignedInApp\.tsx is not in the build manifest/);
   });
 
   it('refuses a static import missing from the manifest', () => {

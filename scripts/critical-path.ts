@@ -36,8 +36,10 @@ const LANGUAGE = '{language}';
 export const AWAITED_AT_START: readonly { key: string; awaitedBy: string }[] = [
   { key: 'src/app/SignedInApp.tsx', awaitedBy: 'src/app/boot.tsx (signedInLoaded from App.tsx)' },
   { key: `locale-${LANGUAGE}`, awaitedBy: 'src/i18n/index.ts (initI18n): the translation and routes namespaces, one group chunk' },
-  { key: 'src/flags/flagr-provider.ts', awaitedBy: 'src/flags/load.ts (loadFlags)' },
 ];
+
+/** The awaited imports of a start in this language: source paths, or group chunk names. */
+export const awaitedKeys = (language: string): string[] => AWAITED_AT_START.map(({ key }) => key.replace(LANGUAGE, language));
 
 /** The manifest key of a source path, or of the group chunk named so (`_<name>-<hash>.js`). */
 function manifestKey(manifest: Manifest, key: string): string | undefined {
@@ -80,10 +82,7 @@ export function criticalPath(manifest: Manifest, language: string): PathFile[] {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`the build manifest has ${entries.length} entries, 1 expected (index.html)`);
   for (const [key] of entries) visit(key, 'entry', key);
-  for (const { key } of AWAITED_AT_START) {
-    const resolved = key.replace(LANGUAGE, language);
-    visit(manifestKey(manifest, resolved) ?? resolved, 'awaited', resolved);
-  }
+  for (const key of awaitedKeys(language)) visit(manifestKey(manifest, key) ?? key, 'awaited', key);
   return [...files.values()];
 }
 

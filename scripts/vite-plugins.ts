@@ -3,10 +3,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { relative } from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
+import { LANGUAGES } from '../src/i18n/languages.ts';
 import { MANIFEST_CONTENT_TYPE, MANIFEST_PATH, manifestForHost } from '../src/config/manifest.ts';
 import { runtimeConfigSchema } from '../src/config/schema.ts';
 import { kb, measureInitialBundle } from './bundle-size.ts';
+import { awaitedKeys } from './critical-path.ts';
 
 /** `<package version>-<short commit>`, as the sidebar footer shows it (shell.md §1: 2.77.0-d34eb183). */
 export function appVersion(): string {
@@ -155,18 +159,47 @@ export function bootStepEntry(): Plugin[] {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, context) {
         if (!boot) throw new Error('the boot step was not built');
+        if (!context.bundle || !context.chunk) throw new Error('index.html was transformed without its bundle');
+        const awaited = LANGUAGES.map((language) => ` data-awaited-${language}="${awaitedFiles(context.bundle!, context.chunk!, language).join(' ')}"`).join('');
         // start.html: the entry and its preloads as Vite wrote them move onto the boot step's tag.
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error("index.html has no entry script after Vite's build");
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let page = html.replace(entry[0], '');
         for (const preload of preloads) page = page.replace(preload[0], '');
-        const tag = `<script src="/${boot.fileName}" data-entry="${entry[1]}" data-preload="${preloads.map((preload) => preload[1]).join(' ')}"></script>`;
+        const tag = `<script src="/${boot.fileName}" data-entry="${entry[1]}" data-preload="${preloads.map((preload) => preload[1]).join(' ')}"${awaited}></script>`;
         startPage = page.replace(PLACE, tag);
-        return html.replace(PLACE, `<script src="/${boot.fileName}"></script>`);
+        return html.replace(PLACE, `<script src="/${boot.fileName}"${awaited}></script>`);
       },
     },
   }];
+}
+
+/**
+ * The JS files a start in this language awaits beyond the entry's own (scripts/critical-path.ts's
+ * list, found in the bundle by source path or group name, with their static imports): the boot step
+ * requests them at once, instead of when the entry has run and asks for them.
+ */
+function awaitedFiles(bundle: OutputBundle, entry: OutputChunk, language: string): string[] {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (chunk: OutputChunk, into: Set<string>): Set<string> => {
+    if (into.has(chunk.fileName)) return into;
+    into.add(chunk.fileName);
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported);
+      if (next) closure(next, into);
+    }
+    return into;
+  };
+  const loadedWithEntry = closure(entry, new Set());
+  const files = new Set<string>();
+  for (const key of awaitedKeys(language)) {
+    const chunk = chunks.find((candidate) => candidate.name === key || (candidate.facadeModuleId && relative(process.cwd(), candidate.facadeModuleId) === key));
+    if (!chunk) throw new Error(`${key} is not in the bundle: update scripts/critical-path.ts to follow the code`);
+    for (const file of closure(chunk, new Set())) if (!loadedWithEntry.has(file)) files.add(`/${file}`);
+  }
+  return [...files];
 }

@@ -1,4 +1,5 @@
 import { canMoveFrames, createFrameFirst } from './frames/frame-first-handoff.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from './i18n/languages.ts';
 import { parseFrameFirstRecord, planFrameFirst } from './frames/frame-first.ts';
 import { STORAGE_KEYS } from './storage/keys.ts';
 import { webStorage } from './storage/web-storage.ts';
@@ -18,8 +19,8 @@ import { watchAppStart } from './ui/start-failure.ts';
  * and if the app's entry never runs (its code did not arrive), the start-failure page replaces the spinner.
  */
 const tag = document.currentScript;
+const stored = webStorage(() => globalThis.localStorage);
 try {
-  const stored = webStorage(() => globalThis.localStorage);
   const plan = planFrameFirst({
     record: parseFrameFirstRecord(stored.get(STORAGE_KEYS.frameFirst)),
     path: location.pathname + location.search,
@@ -37,9 +38,39 @@ try {
 } catch (error) {
   console.warn('[frame-first] the start frame waits for the shell', error);
 } finally {
-  if (tag) startApp(tag.dataset);
+  if (tag) {
+    startApp(tag.dataset);
+    preloadAwaited(tag.dataset, stored.get(STORAGE_KEYS.language));
+  }
   const root = document.getElementById('root');
   if (root) watchAppStart(root);
+}
+
+/** Only the build's own scripts: a tag's attributes are data, however they got there. */
+function built(file: string): boolean {
+  return /^\/assets\/[\w.-]+\.js$/.test(file);
+}
+
+/**
+ * What the entry will ask for as soon as it runs (the signed-in shell, the start language's texts;
+ * scripts/critical-path.ts lists them), requested now, so that it has arrived by then. The language
+ * is read as stored, unvalidated: a wrong guess costs one useless download, never the start.
+ */
+function preloadAwaited(data: DOMStringMap, storedLanguage: string | null): void {
+  let language: unknown = DEFAULT_LANGUAGE;
+  try {
+    language = JSON.parse(storedLanguage ?? 'null') ?? DEFAULT_LANGUAGE;
+  } catch {
+    // unreadable: the app reports and removes it
+  }
+  if (!isLanguage(language)) return;
+  for (const file of (data[`awaited${language[0]!.toUpperCase()}${language.slice(1)}`] ?? '').split(' ').filter(built)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
 }
 
 /**
@@ -49,7 +80,6 @@ try {
  * e.g. "the runtime config changed") still find the app listening.
  */
 function startApp({ entry, preload = '' }: DOMStringMap): void {
-  const built = (file: string) => /^\/assets\/[\w.-]+\.js$/.test(file);
   if (!entry || !built(entry)) return;
   const preloads = preload.split(' ').filter(built).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
   document.write(`${preloads.join('')}<script type="module" crossorigin src="${entry}"></script>`);

@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import type { Runtime } from '../config/runtime.ts';
-import { preloadFlagModules } from '../flags/load.ts';
 import { installLeaveGuards } from '../frames/editing.ts';
 import { createCache, type OfflineCache } from '../offline/cache.ts';
 import { isBrowserOnline, readStoredMode, shellMode, type OnlineMode } from '../offline/mode.ts';
@@ -43,9 +42,8 @@ export function composePage(): PageParts {
   const mode = shellMode(readStoredMode(), isBrowserOnline());
   const cache = createCache();
   onLogout(() => cache.clear());
-  // Started while the config and translations load: online, the flags' modules (the first start-up
-  // step); in either mode, the read of the last start's snapshot (IndexedDB, no network).
-  if (mode === 'online') preloadFlagModules();
+  // Started while the config and translations load: the read of the last start's snapshot (IndexedDB,
+  // no network).
   let earlySnapshot: StoredSnapshot | null = readStoredSnapshot(cache);
   const recovery = pageReleaseRecovery();
   // Vite reports a chunk whose preload failed before the import rejects: check the release at once.

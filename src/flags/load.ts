@@ -1,6 +1,7 @@
 import { FLAG_KEYS } from '../catalogue/flags.ts';
 import type { FlagrBatchAnswer, FlagrBatchRequest } from '../api/types.ts';
 import { usableCachedFlags, type CachedFlags, type FlagValues } from './flagr.ts';
+import { FlagrProvider } from './flagr-provider.ts';
 
 export interface FlagLoadOptions {
   evaluate(request: FlagrBatchRequest): Promise<FlagrBatchAnswer>;
@@ -9,13 +10,9 @@ export interface FlagLoadOptions {
   onFailure(error: unknown): void;
 }
 
-/** The Flagr provider: a chunk of its own, started early by `preloadFlagModules`. */
-const flagModules = () => import('./flagr-provider.ts');
-export const preloadFlagModules = (): void => void flagModules();
-
 /**
  * Evaluates every flag the catalogue and shell use with the Flagr provider, for the user's sub and
- * the current seller and platform. Loaded lazily: only signed-in start-up needs it.
+ * the current seller and platform.
  *
  * The provider is an OpenFeature provider, but start-up initializes it itself instead of through
  * `OpenFeature.setProviderAndWait`: the shell reads the flags once from the provider's snapshot and
@@ -27,7 +24,6 @@ export async function loadFlags(
   context: { sub: string; sellerId: number | null; platformId: number | null },
   options: FlagLoadOptions,
 ): Promise<FlagValues> {
-  const { FlagrProvider } = await flagModules();
   const provider = new FlagrProvider({ flagKeys: FLAG_KEYS, ...options });
   await provider.initialize({ targetingKey: context.sub, sellerId: context.sellerId, platformId: context.platformId });
   return provider.snapshot();

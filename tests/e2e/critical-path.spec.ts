@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { bootStepFile } from '../../scripts/bundle-size.ts';
 import { criticalPath, readManifest } from '../../scripts/critical-path.ts';
-import { controlledByServiceWorker, expectShell, signIn } from './support.ts';
+import { controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
 
 // Every request goes to the network, so the page sees each file the start asks for.
 test.use({ serviceWorkers: 'block' });
@@ -47,6 +47,30 @@ test('a signed-in start downloads its critical path, and nothing else, before th
   expect(requested.filter((file) => !onPath.has(file)), 'requested before the start frame but not on the budget’s critical path').toEqual([]);
   const awaited = path.map((entry) => entry.file);
   expect(awaited.filter((file) => !requested.includes(file)), 'on the critical path but not requested before the start frame').toEqual([]);
+});
+
+test('a start asks at once for what its entry will await: the signed-in shell and the texts of its own language only', async ({ page, context }) => {
+  await useEnglish(page);
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  const start = await context.newPage();
+  // The app's entry is held: whatever is requested meanwhile is not the entry's import().
+  let serveEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => (serveEntry = resolve));
+  await start.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  const requested: string[] = [];
+  start.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const requestedWhileHeld = (pattern: RegExp) => expect.poll(() => requested.filter((file) => pattern.test(file)));
+  await start.goto('/', { waitUntil: 'commit' });
+  await requestedWhileHeld(/^\/assets\/SignedInApp-[\w-]+\.js$/).toHaveLength(1);
+  await requestedWhileHeld(/^\/assets\/locale-en-[\w-]+\.js$/).toHaveLength(1);
+  serveEntry();
+  await expectShell(start);
+  expect(requested.filter((file) => file.startsWith('/assets/locale-vi-'))).toEqual([]);
+  await start.close();
 });
 
 test.describe('served by the worker (start.html)', () => {
