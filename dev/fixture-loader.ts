@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { runtimeConfigSchema } from '../src/config/schema.ts';
+import { checkRuntimeConfig } from '../src/config/schema.ts';
 import { ENDPOINT_IDS } from './api/endpoints.ts';
 import { stackConfigInput, type PortalSettings } from './stack-config.ts';
 
@@ -169,9 +169,9 @@ const portalSchema = z
   })
   .transform((raw, ctx) => {
     const portal = raw as PortalSettings;
-    const parsed = runtimeConfigSchema.safeParse(stackConfigInput(PLACEHOLDER_PORTS, portal));
-    if (parsed.success) return portal;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    const checked = checkRuntimeConfig(stackConfigInput(PLACEHOLDER_PORTS, portal));
+    if (checked.ok) return portal;
+    for (const issue of checked.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path ? issue.path.split('.') : [] });
     return z.NEVER;
   });
 

@@ -1,5 +1,5 @@
 import { APP_KEYS, type AppKey } from '../src/config/app-keys.ts';
-import { runtimeConfigSchema, type RuntimeConfigInput } from '../src/config/schema.ts';
+import { checkRuntimeConfig, type RuntimeConfigInput } from '../src/config/schema.ts';
 import { ADMIN_HOSTS, apiOrigin, appOrigin, issuerUrl, SIGN_IN_DOMAIN } from './hosts.ts';
 
 /** The part of the portal's runtime config that comes from the fixtures (portal.json). */
@@ -44,9 +44,9 @@ export function stackConfigInput(ports: StackPorts, portal: PortalSettings): Run
 /** The portal's runtime config on this stack, validated with the portal's own schema. */
 export function buildStackConfig(ports: StackPorts, portal: PortalSettings): RuntimeConfigInput {
   const input = stackConfigInput(ports, portal);
-  const parsed = runtimeConfigSchema.safeParse(input);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
+  const checked = checkRuntimeConfig(input);
+  if (!checked.ok) {
+    const issues = checked.issues.map((issue) => `${issue.path}: ${issue.message}`);
     throw new Error(`The generated portal config is invalid:\n  ${issues.join('\n  ')}`);
   }
   return input;

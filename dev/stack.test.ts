@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_KEYS } from '../src/config/app-keys.ts';
@@ -17,7 +18,7 @@ describe('the whole stack with the portal dev server', () => {
     const response = await request(`http://127.0.0.1:${stack.ports.portal}/config.json`);
     expect(response.status).toBe(200);
     expect(response.text).toBe(readFileSync(stack.configFile, 'utf8'));
-    const config = runtimeConfigSchema.parse(response.json());
+    const config = v.parse(runtimeConfigSchema, response.json());
     expect(config).toMatchObject({
       environment: 'development',
       ribbon: 'DEV',
@@ -40,7 +41,7 @@ describe('the whole stack with the portal dev server', () => {
   });
 
   it('serves the brand files the config names', async () => {
-    for (const brand of Object.values(runtimeConfigSchema.parse(JSON.parse(readFileSync(stack.configFile, 'utf8'))).brands.hosts)) {
+    for (const brand of Object.values(v.parse(runtimeConfigSchema, JSON.parse(readFileSync(stack.configFile, 'utf8'))).brands.hosts)) {
       for (const file of [brand.logo, brand.favicon]) {
         const response = await request(`http://127.0.0.1:${stack.ports.portal}${file}`);
         expect(response.status, file).toBe(200);

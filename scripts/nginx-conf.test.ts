@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ const input: RuntimeConfigInput = {
   api: { base: 'https://api.example.com/staff', flags: 'https://flags.example.com' },
   support: { defaultEmail: 'support@example.com' },
 };
-const config = (edit: Partial<RuntimeConfigInput> = {}) => runtimeConfigSchema.parse({ ...input, ...edit });
+const config = (edit: Partial<RuntimeConfigInput> = {}) => v.parse(runtimeConfigSchema, { ...input, ...edit });
 const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.slice(0, d.indexOf(' ')), d.slice(d.indexOf(' ') + 1)]));
 
 describe('contentSecurityPolicy', () => {

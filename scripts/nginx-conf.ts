@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brandManifest, MANIFEST_CONTENT_TYPE, MANIFEST_PATH } from '../src/config/manifest.ts';
-import { runtimeConfigSchema, type RuntimeConfig } from '../src/config/schema.ts';
+import { checkRuntimeConfig, type RuntimeConfig } from '../src/config/schema.ts';
 
 export interface NginxOptions {
   /** `listen` parameter: a port, or address:port. */
@@ -193,11 +193,11 @@ export function renderStandalone(server: string, user = userInfo().username): st
 }
 
 export function readRuntimeConfig(file: string): RuntimeConfig {
-  const parsed = runtimeConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) {
-    throw new Error(`${file} is not a valid runtime config:\n  ${parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('\n  ')}`);
+  const checked = checkRuntimeConfig(JSON.parse(readFileSync(file, 'utf8')));
+  if (!checked.ok) {
+    throw new Error(`${file} is not a valid runtime config:\n  ${checked.issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n  ')}`);
   }
-  return parsed.data;
+  return checked.config;
 }
 
 /** The committed example: `npm run nginx:example` rewrites it and a unit test fails when it is stale. */

@@ -8,7 +8,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { LANGUAGES } from '../src/i18n/languages.ts';
 import { MANIFEST_CONTENT_TYPE, MANIFEST_PATH, manifestForHost } from '../src/config/manifest.ts';
-import { runtimeConfigSchema } from '../src/config/schema.ts';
+import { checkRuntimeConfig } from '../src/config/schema.ts';
 import { kb, measureInitialBundle } from './bundle-size.ts';
 import { awaitedKeys } from './critical-path.ts';
 
@@ -62,8 +62,8 @@ export function brandManifestFile(): Plugin {
       if (!file) return next();
       let manifest = null;
       try {
-        const parsed = runtimeConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-        if (parsed.success) manifest = manifestForHost(parsed.data, req.headers.host ?? '');
+        const checked = checkRuntimeConfig(JSON.parse(readFileSync(file, 'utf8')));
+        if (checked.ok) manifest = manifestForHost(checked.config, req.headers.host ?? '');
       } catch {
         // unreadable config: the portal itself shows which problem; no manifest here
       }

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type { RuntimeConfig } from '../config/schema.ts';
 import type { FlagrBatchAnswer, FlagrBatchRequest } from './types.ts';
 import { DEFAULT_TIMEOUT_MS, type ApiClient } from './client.ts';
@@ -22,34 +22,34 @@ import {
 export const SELLER_PAGE_SIZE = 200;
 export const SELLER_MAX_PAGES = 10;
 
-const platformsAnswer = z.object({ result: z.object({ platforms: z.array(platformSchema), total: z.number() }) });
-const sellerListAnswer = z.object({ data: z.object({ sellers: z.array(sellerSchema), total: z.number() }) });
-const sitesAnswer = z.object({ data: z.object({ sites: z.array(siteSchema) }) });
-const websitesAnswer = z.object({ websites: z.array(websiteSchema) });
-const platformConfigAnswer = z.object({ numberDisplayFormat: numberDisplayFormatSchema });
-const upgradeTimeAnswer = z.object({ data: z.object({ windows: z.array(upgradeWindowSchema) }) });
-const exportJobSchema = z.object({
-  id: z.number(),
-  exportType: z.string(),
-  fileName: z.string(),
-  status: z.enum(['PROCESSING', 'DONE', 'FAILED']),
-  createdAt: z.string(),
+const platformsAnswer = v.object({ result: v.object({ platforms: v.array(platformSchema), total: v.number() }) });
+const sellerListAnswer = v.object({ data: v.object({ sellers: v.array(sellerSchema), total: v.number() }) });
+const sitesAnswer = v.object({ data: v.object({ sites: v.array(siteSchema) }) });
+const websitesAnswer = v.object({ websites: v.array(websiteSchema) });
+const platformConfigAnswer = v.object({ numberDisplayFormat: numberDisplayFormatSchema });
+const upgradeTimeAnswer = v.object({ data: v.object({ windows: v.array(upgradeWindowSchema) }) });
+const exportJobSchema = v.object({
+  id: v.number(),
+  exportType: v.string(),
+  fileName: v.string(),
+  status: v.picklist(['PROCESSING', 'DONE', 'FAILED']),
+  createdAt: v.string(),
 });
-export type ExportJob = z.infer<typeof exportJobSchema>;
-const exportHistoryAnswer = z.object({ data: z.object({ jobs: z.array(exportJobSchema), total: z.number() }) });
+export type ExportJob = v.InferOutput<typeof exportJobSchema>;
+const exportHistoryAnswer = v.object({ data: v.object({ jobs: v.array(exportJobSchema), total: v.number() }) });
 
-const accessPresetSchema = z.object({
-  username: z.string(),
-  name: z.string(),
-  sub: z.string(),
-  permissions: z.array(z.string()),
-  roles: z.array(z.string()),
-  sellerId: z.nullable(z.number()),
-  hasSite: z.boolean(),
-  flags: z.array(z.string()),
+const accessPresetSchema = v.object({
+  username: v.string(),
+  name: v.string(),
+  sub: v.string(),
+  permissions: v.array(v.string()),
+  roles: v.array(v.string()),
+  sellerId: v.nullable(v.number()),
+  hasSite: v.boolean(),
+  flags: v.array(v.string()),
 });
-export type AccessPreset = z.infer<typeof accessPresetSchema>;
-const accessPresetsAnswer = z.object({ data: z.object({ users: z.array(accessPresetSchema) }) });
+export type AccessPreset = v.InferOutput<typeof accessPresetSchema>;
+const accessPresetsAnswer = v.object({ data: v.object({ users: v.array(accessPresetSchema) }) });
 
 export interface NotificationRegistration {
   app_id: string;
@@ -98,7 +98,7 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
         query: { ids: params.ids?.join(','), platformIds: params.platformIds?.join(',') },
         signal,
       });
-      return parseAnswer(z.object({ data: z.object({ sellers: z.array(sellerSchema) }) }), data, 'GET /sellers/get-all').data.sellers;
+      return parseAnswer(v.object({ data: v.object({ sellers: v.array(sellerSchema) }) }), data, 'GET /sellers/get-all').data.sellers;
     },
 
     async userSites({ timeoutMs }: CallOptions = {}): Promise<Site[]> {

@@ -1,58 +1,58 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 
 /** Answer shapes of the calls of shell.md §7, validated so a malformed answer is an error, not a crash. */
 
-export const numberDisplayFormatSchema = z.object({
-  thousandSeparator: z.string(),
-  decimalSeparator: z.string(),
+export const numberDisplayFormatSchema = v.object({
+  thousandSeparator: v.string(),
+  decimalSeparator: v.string(),
 });
-export type NumberDisplayFormat = z.infer<typeof numberDisplayFormatSchema>;
+export type NumberDisplayFormat = v.InferOutput<typeof numberDisplayFormatSchema>;
 
-export const platformSchema = z.object({
-  id: z.number(),
-  code: z.optional(z.string()),
-  name: z.string(),
-  numberDisplayFormat: z.optional(numberDisplayFormatSchema),
+export const platformSchema = v.object({
+  id: v.number(),
+  code: v.optional(v.string()),
+  name: v.string(),
+  numberDisplayFormat: v.optional(numberDisplayFormatSchema),
 });
-export type Platform = z.infer<typeof platformSchema>;
+export type Platform = v.InferOutput<typeof platformSchema>;
 
-export const sellerSchema = z.looseObject({
-  id: z.number(),
-  code: z.optional(z.string()),
-  name: z.string(),
-  displayName: z.optional(z.nullable(z.string())),
-  logoUrl: z.optional(z.nullable(z.string())),
-  isActive: z._default(z.boolean(), true),
-  platformId: z.optional(z.number()),
+export const sellerSchema = v.looseObject({
+  id: v.number(),
+  code: v.optional(v.string()),
+  name: v.string(),
+  displayName: v.optional(v.nullable(v.string())),
+  logoUrl: v.optional(v.nullable(v.string())),
+  isActive: v.optional(v.boolean(), true),
+  platformId: v.optional(v.number()),
 });
-export type Seller = z.infer<typeof sellerSchema>;
+export type Seller = v.InferOutput<typeof sellerSchema>;
 
-export const siteSchema = z.object({ id: z.number(), name: z.string() });
-export type Site = z.infer<typeof siteSchema>;
+export const siteSchema = v.object({ id: v.number(), name: v.string() });
+export type Site = v.InferOutput<typeof siteSchema>;
 
-export const websiteSchema = z.looseObject({
-  type: z.enum(['WEB', 'APP']),
-  tempiWebsiteId: z.union([z.string(), z.number()]),
+export const websiteSchema = v.looseObject({
+  type: v.picklist(['WEB', 'APP']),
+  tempiWebsiteId: v.union([v.string(), v.number()]),
 });
-export type Website = z.infer<typeof websiteSchema>;
+export type Website = v.InferOutput<typeof websiteSchema>;
 
-export const upgradeWindowSchema = z.object({
-  pathPrefix: z.string(),
-  from: z.string(),
-  to: z.string(),
-  service: z.string(),
-  translationKey: z.optional(z.string()),
+export const upgradeWindowSchema = v.object({
+  pathPrefix: v.string(),
+  from: v.string(),
+  to: v.string(),
+  service: v.string(),
+  translationKey: v.optional(v.string()),
 });
-export type UpgradeWindowConfig = z.infer<typeof upgradeWindowSchema>;
+export type UpgradeWindowConfig = v.InferOutput<typeof upgradeWindowSchema>;
 
 /** Parses an answer or throws a clear error naming the call. */
-export function parseAnswer<T>(schema: z.ZodMiniType<T>, data: unknown, call: string): T {
-  const result = schema.safeParse(data);
+export function parseAnswer<T>(schema: v.GenericSchema<unknown, T>, data: unknown, call: string): T {
+  const result = v.safeParse(schema, data);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new Error(`Unexpected answer from ${call}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    const issue = result.issues[0];
+    throw new Error(`Unexpected answer from ${call}: ${v.getDotPath(issue) ?? ''} ${issue.message}`.trim());
   }
-  return result.data;
+  return result.output;
 }
 
 /** Flagr's batch evaluation format (POST /api/v1/evaluation/batch). */

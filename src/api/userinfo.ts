@@ -1,8 +1,8 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 
 /** The claims the identity provider's userinfo endpoint answers: at least the subject. */
-const userInfoSchema = z.looseObject({ sub: z.string().check(z.minLength(1)) });
-export type UserInfo = z.infer<typeof userInfoSchema>;
+const userInfoSchema = v.looseObject({ sub: v.pipe(v.string(), v.minLength(1)) });
+export type UserInfo = v.InferOutput<typeof userInfoSchema>;
 
 /** The userinfo endpoint refused the token (401/403): it is no longer good. */
 export class UserInfoRefused extends Error {
@@ -27,7 +27,7 @@ export async function fetchUserInfo(endpoint: string, accessToken: string, timeo
   });
   if (response.status === 401 || response.status === 403) throw new UserInfoRefused(response.status);
   if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
-  const parsed = userInfoSchema.safeParse(await response.json().catch(() => null));
+  const parsed = v.safeParse(userInfoSchema, await response.json().catch(() => null));
   if (!parsed.success) throw new Error('userinfo answered no valid claims');
-  return parsed.data;
+  return parsed.output;
 }

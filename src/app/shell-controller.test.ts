@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { TFunction } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import example from '../../deploy/config.example.json';
@@ -10,7 +11,7 @@ import { deriveShellAccess } from './shell-model.ts';
 import { shellContext } from './startup.ts';
 import { portalUser, seller, shellParts, site } from './testing.ts';
 
-const config = runtimeConfigSchema.parse(example);
+const config = v.parse(runtimeConfigSchema, example);
 const shell = shellContext(
   shellParts({
     user: portalUser({ sub: 'staff-0003', permissions: ['warehouse:picking-process:update', 'pos:all:all'], sellerClaim: { kind: 'ids', ids: [1] }, siteIds: [101] }),

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import example from '../../deploy/config.example.json';
 import { runtimeConfigSchema } from '../config/schema.ts';
@@ -8,7 +9,7 @@ import { shellContext } from './startup.ts';
 import type { ShellParts } from '../context/shell.ts';
 import { portalUser, seller, shellParts, site } from './testing.ts';
 
-const config = runtimeConfigSchema.parse(example);
+const config = v.parse(runtimeConfigSchema, example);
 const runtime = { config, isAdminDomain: false };
 
 /** The fixture picker (dev/fixtures/users.json) at site 101 of seller 1. */

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { numberDisplayFormatSchema, sellerSchema, siteSchema, upgradeWindowSchema, websiteSchema } from '../api/types.ts';
 import type { OfflineCache } from '../offline/cache.ts';
 import { shellContext } from './startup.ts';
@@ -11,35 +11,35 @@ import type { ShellContextValue, ShellParts } from '../context/shell.ts';
  * them too). Logout clears the cache, and with it the snapshot.
  */
 
-const sellerClaimSchema = z.union([z.object({ kind: z.literal('all') }), z.object({ kind: z.literal('ids'), ids: z.array(z.number()) })]);
-const userSchema = z.object({
-  sub: z.string().check(z.minLength(1)),
-  name: z.string(),
-  email: z.nullable(z.string()),
-  phone: z.nullable(z.string()),
-  picture: z.nullable(z.string()),
-  tenantId: z.nullable(z.string()),
-  roles: z.array(z.string()),
-  permissions: z.array(z.string()),
-  metaData: z.record(z.string(), z.unknown()),
-  platformClaim: z.number(),
+const sellerClaimSchema = v.union([v.object({ kind: v.literal('all') }), v.object({ kind: v.literal('ids'), ids: v.array(v.number()) })]);
+const userSchema = v.object({
+  sub: v.pipe(v.string(), v.minLength(1)),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  picture: v.nullable(v.string()),
+  tenantId: v.nullable(v.string()),
+  roles: v.array(v.string()),
+  permissions: v.array(v.string()),
+  metaData: v.record(v.string(), v.unknown()),
+  platformClaim: v.number(),
   sellerClaim: sellerClaimSchema,
-  siteIds: z.array(z.number()),
+  siteIds: v.array(v.number()),
 });
-const partsSchema = z.object({
+const partsSchema = v.object({
   user: userSchema,
-  flags: z.record(z.string(), z.boolean()),
-  platform: z.nullable(z.object({ id: z.number(), name: z.string(), code: z.optional(z.string()) })),
+  flags: v.record(v.string(), v.boolean()),
+  platform: v.nullable(v.object({ id: v.number(), name: v.string(), code: v.optional(v.string()) })),
   seller: sellerSchema,
-  sellers: z.array(sellerSchema),
-  site: z.nullable(siteSchema),
-  sites: z.array(siteSchema),
-  websites: z.array(websiteSchema),
+  sellers: v.array(sellerSchema),
+  site: v.nullable(siteSchema),
+  sites: v.array(siteSchema),
+  websites: v.array(websiteSchema),
   numberFormat: numberDisplayFormatSchema,
   sellerNumberFormat: numberDisplayFormatSchema,
-  upgradeWindows: z.array(upgradeWindowSchema),
+  upgradeWindows: v.array(upgradeWindowSchema),
 });
-const snapshotSchema = z.object({ sub: z.string(), version: z.string(), parts: partsSchema });
+const snapshotSchema = v.object({ sub: v.string(), version: v.string(), parts: partsSchema });
 
 export type SnapshotRead =
   | { kind: 'usable'; context: ShellContextValue; savedAt: number }

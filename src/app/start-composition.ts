@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type { Runtime } from '../config/runtime.ts';
 import { storedPlatform, storedSellerId, storedSiteId } from '../context/choices.ts';
 import { portalUserFrom, type PortalUser } from '../context/user.ts';
@@ -16,14 +16,14 @@ import { runStartup } from './startup.ts';
 
 /** The composition root's last step (composition.ts), in the signed-in chunk: what a signed-in page starts from. */
 
-const cachedFlagsSchema = z.object({
-  entity: z.object({
-    entityID: z.string(),
-    entityType: z.literal('user'),
-    entityContext: z.object({ seller_id: z.nullable(z.number()), platformId: z.nullable(z.number()) }),
+const cachedFlagsSchema = v.object({
+  entity: v.object({
+    entityID: v.string(),
+    entityType: v.literal('user'),
+    entityContext: v.object({ seller_id: v.nullable(v.number()), platformId: v.nullable(v.number()) }),
   }),
-  values: z.record(z.string(), z.boolean()),
-  fetchedAt: z.number(),
+  values: v.record(v.string(), v.boolean()),
+  fetchedAt: v.number(),
 });
 
 export interface StartInput {

@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type Brand, type RuntimeConfig } from './schema.ts';
+import { checkRuntimeConfig, type Brand, type RuntimeConfig } from './schema.ts';
 import { brandForHost } from './brand.ts';
 
 /** Why the runtime configuration cannot be used; rendered by the WebsiteConfigNotFound page. */
@@ -14,15 +14,9 @@ export type ConfigResult =
 
 /** Validates parsed JSON and picks the brand of `host`. Pure: the loader does the fetching. */
 export function parseRuntimeConfig(json: unknown, host: string): ConfigResult {
-  const parsed = runtimeConfigSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => {
-      const path = issue.path.map(String).join('.') || '(root)';
-      return `${path}: ${issue.message}`;
-    });
-    return { ok: false, problem: { kind: 'invalid', issues } };
-  }
-  const brand = brandForHost(parsed.data, host);
+  const checked = checkRuntimeConfig(json);
+  if (!checked.ok) return { ok: false, problem: { kind: 'invalid', issues: checked.issues.map(({ path, message }) => `${path || '(root)'}: ${message}`) } };
+  const brand = brandForHost(checked.config, host);
   if (!brand) return { ok: false, problem: { kind: 'unknownHost', host } };
-  return { ok: true, config: parsed.data, brand, host };
+  return { ok: true, config: checked.config, brand, host };
 }

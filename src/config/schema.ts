@@ -1,70 +1,71 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { APP_KEYS } from './app-keys.ts';
 
 /**
  * Runtime configuration served as /config.json beside the app (never baked into the bundle).
- * zod/mini keeps the validator out of the way of the initial-bundle budget.
+ * valibot: only the validators used here are bundled, which keeps them off the critical path's budget.
  */
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) address' });
-const text = z.string().check(z.minLength(1, 'must not be empty'));
+const HTTP_URL = 'must be an http(s) address';
+const httpUrl = v.pipe(v.string(), v.url(HTTP_URL), v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), HTTP_URL));
+const text = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
 
-export const brandSchema = z.object({
-  appName: z._default(text, 'Staff Desktop'),
+export const brandSchema = v.object({
+  appName: v.optional(text, 'Staff Desktop'),
   logo: text,
   favicon: text,
-  themeColor: z._default(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')), '#1e6fd9'),
+  themeColor: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')), '#1e6fd9'),
 });
 
 export const ENVIRONMENTS = ['development', 'test', 'staging', 'production'] as const;
 export const RIBBONS = ['TEST-1', 'DEV', 'STAG'] as const;
 
-const configShape = z.object({
-  environment: z.enum(ENVIRONMENTS),
+const configShape = v.object({
+  environment: v.picklist(ENVIRONMENTS),
   /** Environment ribbon text; null shows no ribbon. */
-  ribbon: z._default(z.nullable(z.enum(RIBBONS)), null),
-  brands: z.object({
+  ribbon: v.optional(v.nullable(v.picklist(RIBBONS)), null),
+  brands: v.object({
     /** Used when location.host is not listed; absent means unknown hosts are refused. */
-    default: z.optional(brandSchema),
-    hosts: z._default(z.record(text, brandSchema), {}),
+    default: v.optional(brandSchema),
+    hosts: v.optional(v.record(text, brandSchema), {}),
   }),
   /** Host names (without port) on which the admin-only route groups exist. */
-  adminDomains: z._default(z.array(text), []),
-  oidc: z.object({
+  adminDomains: v.optional(v.array(text), []),
+  oidc: v.object({
     authority: httpUrl,
     clientId: text,
-    scope: z._default(text, 'openid profile email phone offline_access'),
+    scope: v.optional(text, 'openid profile email phone offline_access'),
     /** The sign-in domain: embedded apps on it or its sub-domains may ask for user data. */
     domain: text,
   }),
   /** Origins that may use the frame protocol over plain http (local stacks only). */
-  localFrameOrigins: z._default(z.array(httpUrl), []),
+  localFrameOrigins: v.optional(v.array(httpUrl), []),
   /** Base address of each embedded app, by app key. */
-  apps: z.partialRecord(z.enum(APP_KEYS), httpUrl),
-  api: z.object({
+  apps: v.record(v.picklist(APP_KEYS), httpUrl),
+  api: v.object({
     base: httpUrl,
-    sellers: z.optional(httpUrl),
-    flags: z.optional(httpUrl),
-    tracking: z.optional(httpUrl),
-    notification: z.optional(httpUrl),
+    sellers: v.optional(httpUrl),
+    flags: v.optional(httpUrl),
+    tracking: v.optional(httpUrl),
+    notification: v.optional(httpUrl),
   }),
-  support: z.object({
-    defaultEmail: z.email(),
+  support: v.object({
+    defaultEmail: v.pipe(v.string(), v.email()),
     /** Support contact per host; falls back to defaultEmail. */
-    hosts: z._default(z.record(text, z.email()), {}),
+    hosts: v.optional(v.record(text, v.pipe(v.string(), v.email())), {}),
   }),
   /** Sellers allowed to see the combo promotion screen (routes.md §9). */
-  comboPromotionSellerIds: z._default(z.array(z.number().check(z.int(), z.nonnegative())), []),
-  trackerAppId: z._default(z.string(), ''),
+  comboPromotionSellerIds: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), []),
+  trackerAppId: v.optional(v.string(), ''),
   /**
    * Seller-support rules of routes.md §4: the sellers that support invoicing (invoice routes, VAT
    * reports) and the group parent seller (group-only sellout, debt and inventory reports). Absent:
    * the deployment has no such restriction and the checks are skipped.
    */
-  sellerSupport: z.optional(
-    z.object({
-      invoicingSellerIds: z.array(z.number().check(z.int(), z.nonnegative())),
-      groupParentSellerId: z.number().check(z.int(), z.nonnegative()),
+  sellerSupport: v.optional(
+    v.object({
+      invoicingSellerIds: v.array(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      groupParentSellerId: v.pipe(v.number(), v.integer(), v.minValue(0)),
     }),
   ),
   /**
@@ -72,10 +73,10 @@ const configShape = z.object({
    * start runs instead). `deadlineSeconds`: a start that has not reached the shell or a named state by
    * then shows what is still loading, with Retry and Log out.
    */
-  startup: z._default(
-    z.object({
-      snapshotMaxAgeHours: z._default(z.number().check(z.positive()), 12),
-      deadlineSeconds: z._default(z.number().check(z.positive()), 8),
+  startup: v.optional(
+    v.object({
+      snapshotMaxAgeHours: v.optional(v.pipe(v.number(), v.gtValue(0)), 12),
+      deadlineSeconds: v.optional(v.pipe(v.number(), v.gtValue(0)), 8),
     }),
     { snapshotMaxAgeHours: 12, deadlineSeconds: 8 },
   ),
@@ -83,25 +84,25 @@ const configShape = z.object({
    * Local stacks only: where the access explorer reads the demo users' permissions as presets
    * (dev/README.md). Production configs leave it out, so no user list ever ships with the portal.
    */
-  accessPresets: z.optional(httpUrl),
-  push: z.optional(
-    z.object({
+  accessPresets: v.optional(httpUrl),
+  push: v.optional(
+    v.object({
       notificationAppId: text,
       vapidKey: text,
-      firebase: z.object({
+      firebase: v.object({
         apiKey: text,
         projectId: text,
         messagingSenderId: text,
         appId: text,
-        authDomain: z.optional(z.string()),
+        authDomain: v.optional(v.string()),
       }),
     }),
   ),
 });
 
-export const runtimeConfigSchema = z.pipe(
+export const runtimeConfigSchema = v.pipe(
   configShape,
-  z.transform((c) => ({
+  v.transform((c) => ({
     ...c,
     // Each service may live elsewhere; by default they all sit behind the API base address.
     api: {
@@ -114,7 +115,20 @@ export const runtimeConfigSchema = z.pipe(
   })),
 );
 
-export type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
-export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
-export type Brand = z.output<typeof brandSchema>;
+/** A problem of a runtime config: where (dotted path, empty at the root) and what. */
+export interface ConfigIssue {
+  path: string;
+  message: string;
+}
+
+/** Validates a runtime config: the config with its defaults, or every problem found. */
+export function checkRuntimeConfig(json: unknown): { ok: true; config: RuntimeConfig } | { ok: false; issues: ConfigIssue[] } {
+  const parsed = v.safeParse(runtimeConfigSchema, json);
+  if (parsed.success) return { ok: true, config: parsed.output };
+  return { ok: false, issues: parsed.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message })) };
+}
+
+export type RuntimeConfigInput = v.InferInput<typeof runtimeConfigSchema>;
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
+export type Brand = v.InferOutput<typeof brandSchema>;
 export type Environment = (typeof ENVIRONMENTS)[number];

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import type { PermissionRequirement } from '../catalogue/types.ts';
 import { meetsRequirement, type Grants } from '../gating/permissions.ts';
 
@@ -23,14 +23,14 @@ export const UPGRADING_PATH = '/upgrading';
 /** Staff back-end-for-frontend, upgrading process, bypass (shell.md §6). */
 export const BYPASS_UPGRADE: PermissionRequirement = { app: 'staff-bff', resource: 'upgrading-process', action: 'bypass' };
 
-const isoTime = z.iso.datetime({ offset: true });
-const text = z.string().check(z.minLength(1));
-const entrySchema = z.object({
-  pathPrefix: z.string().check(z.regex(/^\/[\w/-]*$/)),
+const isoTime = v.pipe(v.string(), v.isoTimestamp());
+const text = v.pipe(v.string(), v.minLength(1));
+const entrySchema = v.object({
+  pathPrefix: v.pipe(v.string(), v.regex(/^\/[\w/-]*$/)),
   from: isoTime,
   to: isoTime,
   service: text,
-  translationKey: z.optional(text),
+  translationKey: v.optional(text),
 });
 
 /**
@@ -43,12 +43,12 @@ export function parseUpgradeWindows(raw: unknown): UpgradeWindow[] {
     return [];
   }
   return raw.flatMap((entry: unknown, index) => {
-    const parsed = entrySchema.safeParse(entry);
+    const parsed = v.safeParse(entrySchema, entry);
     if (!parsed.success) {
       console.warn(`[maintenance] upgrade-time entry ${index} is malformed; ignored`, entry);
       return [];
     }
-    const { pathPrefix, from, to, service, translationKey } = parsed.data;
+    const { pathPrefix, from, to, service, translationKey } = parsed.output;
     const window: UpgradeWindow = { pathPrefix, start: Date.parse(from), end: Date.parse(to), service, translationKey };
     if (window.end <= window.start) {
       console.warn(`[maintenance] upgrade-time entry ${index} ends before it starts; ignored`, entry);
@@ -133,7 +133,7 @@ export function parseUpgradingQuery(search: string): UpgradingQuery | null {
   const from = query.get('upgradeStartTime') ?? '';
   const to = query.get('upgradeEndTime') ?? '';
   const serviceName = query.get('serviceName')?.trim() ?? '';
-  if (!isoTime.safeParse(from).success || !isoTime.safeParse(to).success || !serviceName) {
+  if (!v.safeParse(isoTime, from).success || !v.safeParse(isoTime, to).success || !serviceName) {
     console.warn('[maintenance] /upgrading query is malformed; ignored', search);
     return null;
   }

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { createCache, MIGRATIONS, stripTokens, type CacheProblem, type Migration } from './cache.ts';
 
-const menuSchema = z.array(z.object({ path: z.string(), name: z.string() }));
+const menuSchema = v.array(v.object({ path: v.string(), name: v.string() }));
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 let databases = 0;
@@ -83,7 +83,7 @@ describe('offline cache', () => {
     check.close();
   });
 
-  it('deletes a record of the wrong shape, with a zod schema or a type guard', async () => {
+  it('deletes a record of the wrong shape, with a valibot schema or a type guard', async () => {
     const { cache, kinds } = setup();
     await cache.write('snapshot', [{ path: 1 }]);
     await cache.write('flags', [1, 2]);
@@ -228,7 +228,7 @@ describe('offline cache problems by default', () => {
     const sent: Array<{ events: Array<{ name: string; properties?: Record<string, unknown> }> }> = [];
     const tracker = new Tracker(async (batch) => sent.push(batch));
     const stop = tracker.start();
-    expect(await cache.read('snapshot', z.object({ id: z.number() }))).toBeUndefined();
+    expect(await cache.read('snapshot', v.object({ id: v.number() }))).toBeUndefined();
     await tracker.flush();
     stop();
     expect(sent[0]?.events).toEqual([expect.objectContaining({ name: 'offline_cache_problem', properties: { kind: 'discarded', record: 'snapshot' } })]);

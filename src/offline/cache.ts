@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { reportProblem } from '../storage/problems.ts';
 
@@ -28,10 +29,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** A type guard or a zod / zod-mini schema (anything with safeParse). */
-export type Validator<T> =
-  | ((value: unknown) => value is T)
-  | { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+/** A type guard or a valibot schema. */
+export type Validator<T> = ((value: unknown) => value is T) | v.GenericSchema<unknown, T>;
 
 export interface CachedRecord<T> {
   value: T;
@@ -123,8 +122,8 @@ function isStoredRecord(raw: unknown): raw is StoredRecord {
 
 function validated<T>(value: unknown, validate: Validator<T>): { ok: true; value: T } | { ok: false } {
   if (typeof validate === 'function') return validate(value) ? { ok: true, value } : { ok: false };
-  const result = validate.safeParse(value);
-  return result.success ? { ok: true, value: result.data } : { ok: false };
+  const result = v.safeParse(validate, value);
+  return result.success ? { ok: true, value: result.output } : { ok: false };
 }
 
 function isQuotaError(error: unknown): boolean {

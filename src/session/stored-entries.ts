@@ -1,5 +1,5 @@
 import type { StateStore } from 'oidc-client-ts';
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { discardStored, libraryEntries } from '../storage/local.ts';
 
 /**
@@ -11,26 +11,26 @@ import { discardStored, libraryEntries } from '../storage/local.ts';
  */
 
 /** What the shell relies on in a stored user: a token, its expiry, and a profile naming the user. */
-const storedUserSchema = z.object({
-  access_token: z.string().check(z.minLength(1)),
-  expires_at: z.number().check(z.refine(Number.isFinite)),
-  profile: z.looseObject({ sub: z.string().check(z.minLength(1)) }),
-  token_type: z.optional(z.string()),
-  id_token: z.optional(z.string()),
-  refresh_token: z.optional(z.string()),
-  scope: z.optional(z.string()),
-  session_state: z.optional(z.nullable(z.string())),
+const storedUserSchema = v.object({
+  access_token: v.pipe(v.string(), v.minLength(1)),
+  expires_at: v.pipe(v.number(), v.finite()),
+  profile: v.looseObject({ sub: v.pipe(v.string(), v.minLength(1)) }),
+  token_type: v.optional(v.string()),
+  id_token: v.optional(v.string()),
+  refresh_token: v.optional(v.string()),
+  scope: v.optional(v.string()),
+  session_state: v.optional(v.nullable(v.string())),
 });
 
 /** A sign-in request's state, kept across the provider's redirect. */
-const storedStateSchema = z.looseObject({ id: z.string().check(z.minLength(1)), created: z.number() });
+const storedStateSchema = v.looseObject({ id: v.pipe(v.string(), v.minLength(1)), created: v.number() });
 
 type Schema = typeof storedUserSchema | typeof storedStateSchema;
 
 /** Whether a stored entry's text is valid for `schema`; never throws. */
 export function isValidEntry(raw: string, schema: Schema): boolean {
   try {
-    return schema.safeParse(JSON.parse(raw)).success;
+    return v.safeParse(schema, JSON.parse(raw)).success;
   } catch {
     return false;
   }
@@ -85,7 +85,7 @@ export function forgetStoredUser(authority: string, clientId: string): void {
 }
 
 /** The stored user as the session reads it before the sign-in library has loaded. */
-export type StoredUser = z.infer<typeof storedUserSchema>;
+export type StoredUser = v.InferOutput<typeof storedUserSchema>;
 
 /**
  * The signed-in user stored by oidc-client-ts for this provider and client (its key:
@@ -97,8 +97,8 @@ export function readStoredUser(authority: string, clientId: string): StoredUser 
   const raw = libraryEntries.get(name);
   if (raw === null) return null;
   try {
-    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const parsed = v.safeParse(storedUserSchema, JSON.parse(raw));
+    if (parsed.success) return parsed.output;
   } catch {
     // not JSON: discarded below
   }

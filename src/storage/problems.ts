@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { readTab, removeTab, writeTab } from './tab.ts';
 
 /**
@@ -18,13 +18,13 @@ export interface Problem {
 /** Enough for every stored key and the session entry; a flood of the same problem is cut off. */
 export const MAX_PENDING_REPORTS = 20;
 
-const pendingSchema = z.array(
-  z.object({
-    type: z.literal('custom'),
-    name: z.string(),
-    path: z.optional(z.string()),
-    at: z.string(),
-    properties: z.optional(z.record(z.string(), z.unknown())),
+const pendingSchema = v.array(
+  v.object({
+    type: v.literal('custom'),
+    name: v.string(),
+    path: v.optional(v.string()),
+    at: v.string(),
+    properties: v.optional(v.record(v.string(), v.unknown())),
   }),
 );
 
@@ -51,8 +51,8 @@ export function parsePendingReports(raw: string | null): Problem[] {
   } catch {
     // unreadable: dropped below
   }
-  const parsed = pendingSchema.safeParse(kept);
-  if (parsed.success) return parsed.data.slice(-MAX_PENDING_REPORTS);
+  const parsed = v.safeParse(pendingSchema, kept);
+  if (parsed.success) return parsed.output.slice(-MAX_PENDING_REPORTS);
   console.warn('[problems] dropped unreadable waiting reports');
   return [];
 }

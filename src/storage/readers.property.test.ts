@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { parsePendingReports } from './problems.ts';
 import { storedPlatform, storedSellerId, storedSiteId } from '../context/choices.ts';
 import { storedLanguage } from '../i18n/languages.ts';
@@ -164,9 +164,9 @@ describe('the IndexedDB cache under generated records', () => {
   it('reads a valid value or nothing, never rejects, and deletes what it discards', async () => {
     const name = 'readers-property-cache';
     const cache = createCache({ name, onProblem: () => undefined });
-    await cache.read('snapshot', z.unknown()); // opens and creates the store
+    await cache.read('snapshot', v.unknown()); // opens and creates the store
     const database = await openDB(name);
-    const schema = z.object({ id: z.number(), name: z.string() });
+    const schema = v.object({ id: v.number(), name: v.string() });
     const record = fc.oneof(
       fc.anything(),
       fc.record({ value: fc.anything(), savedAt: fc.oneof(fc.double(), fc.anything()) }, { requiredKeys: [] }),
@@ -177,7 +177,7 @@ describe('the IndexedDB cache under generated records', () => {
         const stored = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value, name: recordName } : { name: recordName, value };
         await database.put('records', stored);
         const read = await cache.read(recordName, schema);
-        if (read) expect(schema.safeParse(read.value).success && Number.isFinite(read.savedAt)).toBe(true);
+        if (read) expect(v.safeParse(schema, read.value).success && Number.isFinite(read.savedAt)).toBe(true);
         else expect(await database.get('records', recordName)).toBeUndefined();
       }),
       { numRuns: 150 },
