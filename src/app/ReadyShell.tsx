@@ -6,7 +6,6 @@ import type { RouteItem } from '../catalogue/types.ts';
 import { confirmLeave } from '../frames/editing.ts';
 import { FrameHost } from '../frames/FrameHost.tsx';
 import { useFrames } from '../frames/useFrames.ts';
-import { createMenuSearch } from '../gating/search.ts';
 import type { Language } from '../i18n/languages.ts';
 import { useMaintenanceRedirect } from '../maintenance/hooks.ts';
 import { closingWindows, maintenanceRedirect } from '../maintenance/windows.ts';
@@ -14,7 +13,7 @@ import { CatalogueRoutePage } from '../shell/CatalogueRoutePage.tsx';
 import { useStableNavigate } from '../navigation/useStableNavigate.ts';
 import { useAddressContext } from '../navigation/hooks.ts';
 import { CurrentRouteContext, NavigationContext, type Navigation } from '../navigation/navigation-context.ts';
-import { pushTokenForFrames } from '../push/register-push.ts';
+import { pushTokenForFrames } from '../push/token.ts';
 import { useSession } from '../session/context.ts';
 import { HeaderContent } from '../shell/HeaderContent.tsx';
 import { PageBar } from '../shell/PageBar.tsx';
@@ -59,7 +58,6 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
   const access = useMemo(() => deriveShellAccess(shell, offline, runtime), [shell, offline, runtime]);
   const { resolver, menu, windows, bypass } = access;
   const titleOf = useCallback((item: RouteItem) => t(item.title, { ns: 'routes' }), [t]);
-  const search = useMemo(() => createMenuSearch(menu, (key) => t(key, { ns: 'routes' })), [menu, t]);
   // The view of any address: the current one's, and each kept in the frame-first record.
   const viewAt = useCallback(
     (pathname: string, search: string) =>
@@ -97,7 +95,7 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
     [controller, shell, resolver, address, config, i18n.language, titleOf, t],
   );
   const { modal, searching } = useSyncExternalStore(controller.subscribe, controller.getState);
-  const navigation = useMemo<Navigation>(() => ({ menu, resolver, search, titleOf, open: controller.open, go: controller.go }), [menu, resolver, search, titleOf, controller]);
+  const navigation = useMemo<Navigation>(() => ({ menu, resolver, titleOf, open: controller.open, go: controller.go }), [menu, resolver, titleOf, controller]);
 
   const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
   // A route inside an open upgrade window is left for /upgrading at once: its frame is never created.

@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
 import type { RouteItem } from '../catalogue/types.ts';
-import type { SearchHit } from '../gating/search.ts';
 import type { MenuEntry } from '../gating/visibility.ts';
 import type { Resolution, RouteResolver } from './resolve-route.ts';
 
@@ -8,7 +7,6 @@ import type { Resolution, RouteResolver } from './resolve-route.ts';
 export interface Navigation {
   menu: readonly MenuEntry[];
   resolver: RouteResolver;
-  search(query: string): SearchHit[];
   /** Title of a catalogue item in the current language. */
   titleOf(item: RouteItem): string;
   /** Opens a menu or search item: a portal route (guarded while editing), an external link, or a modal frame. */

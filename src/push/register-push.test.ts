@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../storage/local.ts';
 import type { PushAdapter, PushSettings } from './adapter.ts';
-import { forgetPushToken, pushTokenForFrames, registerPush, type RegisterTokenBody } from './register-push.ts';
+import { forgetPushToken, registerPush, type RegisterTokenBody } from './register-push.ts';
+import { pushTokenForFrames } from './token.ts';
 
 let token: string | null = 'token-1';
 const adapter: PushAdapter = { getToken: async () => token, onForegroundMessage: () => () => {} };

@@ -22,19 +22,6 @@ export interface PushUser {
 /** Tokens come from Firebase Cloud Messaging. */
 const PUSH_TRANSPORT = 'fcm';
 
-/** FCM tokens are a few hundred URL-safe characters; anything else stored under the key is not one. */
-const isPushToken = (value: unknown): value is string => typeof value === 'string' && /^[\w:.-]{1,4096}$/.test(value);
-
-/** The device's push token as last stored, for the frame settings; undefined when push never ran. */
-export const storedPushToken = (): string | undefined => readStored('pushToken', isPushToken);
-/**
- * The push token frames receive in their settings (shell.md §2): empty when push is off for this
- * deployment, or before this device has a token (the next start has it: tokens outlive pages).
- */
-export function pushTokenForFrames(pushEnabled: boolean): string {
-  return pushEnabled ? (storedPushToken() ?? '') : '';
-}
-
 export const storedPushRegistration = () => readStored('pushRegistration', isPushRegistrationState);
 
 export type PushOutcome = 'noToken' | 'unchanged' | 'registered' | 'failed';

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClosedHit, createClosedSearch } from '../access/closed-search.ts';
 import { useRequester } from '../access/requester.ts';
+import { createMenuSearch } from '../gating/search.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';
 import { deferred } from '../ui/deferred.tsx';
 
@@ -15,7 +16,9 @@ const ClosedResults = deferred(() => import('../access/ClosedResults.tsx').then(
  */
 export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { search, open: openItem } = useNavigation();
+  const { menu, open: openItem } = useNavigation();
+  // Built here, with the dialog's chunk (loaded when idle), not by the shell while it starts.
+  const search = useMemo(() => createMenuSearch(menu, (key) => t(key, { ns: 'routes' })), [menu, t]);
   const requester = useRequester();
   const dialog = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');

@@ -8,7 +8,8 @@ import { storedPlatform, storedSellerId, storedSiteId } from '../context/choices
 import { storedLanguage } from '../i18n/languages.ts';
 import { createCache, RECORD_NAMES } from '../offline/cache.ts';
 import { readStoredMode } from '../offline/mode.ts';
-import { storedPushRegistration, storedPushToken } from '../push/register-push.ts';
+import { storedPushRegistration } from '../push/register-push.ts';
+import { storedPushToken } from '../push/token.ts';
 import { createUserStore, isStoredUser } from '../session/stored-entries.ts';
 import { createUserManager } from '../session/user-manager.ts';
 import { storedSidebarCollapsed } from '../shell/ShellLayout.tsx';
