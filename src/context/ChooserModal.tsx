@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { TABLET_WIDTH } from '../ui/breakpoints.ts';
 import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
+import './chooser.css';
 
 export interface ChooserSearch {
   label: string;

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '../api/portal-api.ts';
 import { usePortalApi } from '../api/context.ts';
+import './export-history.css';
 
 /** Page size options and default of shell.md §9. */
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;

@@ -5,6 +5,7 @@ import { useRequester } from '../access/requester.ts';
 import { createMenuSearch } from '../gating/search.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';
 import { deferred } from '../ui/deferred.tsx';
+import './menu-search.css';
 
 const ClosedResults = deferred(() => import('../access/ClosedResults.tsx').then((module) => module.default));
 

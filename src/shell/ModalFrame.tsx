@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FRAME_SANDBOX, frameAllowList } from '../frames/settings.ts';
+import './modal-frame.css';
 
 export interface ModalFrameSpec {
   title: string;

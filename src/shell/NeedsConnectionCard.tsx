@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentRoute, useNavigation } from '../navigation/navigation-context.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { offlinePages } from './offline-pages.ts';
+import './needs-connection.css';
 
 /**
  * Covers a frame that did not say it is ready while offline (the browser's "no internet" page, say):

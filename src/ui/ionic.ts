@@ -1,5 +1,7 @@
 import { initialize } from '@ionic/core/components';
 import { defineCustomElement as defineApp } from '@ionic/core/components/ion-app.js';
+// Its components need it; the shell drawn at start does not (theme/shell.css holds what it uses).
+import '@ionic/core/css/core.css';
 
 let set = false;
 

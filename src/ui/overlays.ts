@@ -3,6 +3,7 @@ import { defineCustomElement as defineAlert } from '@ionic/core/components/ion-a
 import { defineCustomElement as defineModal } from '@ionic/core/components/ion-modal.js';
 import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
 import { setupIonic } from './ionic.ts';
+import './overlays.css';
 
 /**
  * Ionic's alert, toast and modal through their controllers (the portal uses Ionic's custom elements
