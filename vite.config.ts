@@ -24,14 +24,14 @@ export default defineConfig({
       },
       output: {
         // What every start runs besides the entry, as one file: the libraries, Vite's preload helper, and
-        // the signed-in shell's small modules that lazy pages share too (the page frame, permissions, the
-        // catalogue's definitions, upgrade windows). Rolldown would otherwise cut them into many small
+        // the small modules that lazy parts share too (the page frame, permissions, the catalogue's
+        // definitions, upgrade windows, local storage). Rolldown would otherwise cut them into many small
         // chunks, each a request and a gzip frame. (Rolldown keeps its own runtime apart whatever the groups say.)
         advancedChunks: {
           groups: [
             {
               name: 'start',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|valibot|idb|i18next-resources-to-backend)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|valibot|idb|i18next-resources-to-backend)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$/,
             },
             // A language's two namespaces that every start awaits together: one file.
             {

@@ -6,7 +6,7 @@ import { rolldown } from 'rolldown';
 import { relative } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
-import { LANGUAGES } from '../src/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/i18n/languages.ts';
 import { MANIFEST_CONTENT_TYPE, MANIFEST_PATH, manifestForHost } from '../src/config/manifest.ts';
 import { checkRuntimeConfig } from '../src/config/schema.ts';
 import { kb, measureInitialBundle } from './bundle-size.ts';
@@ -162,7 +162,8 @@ export function bootStepEntry(): Plugin[] {
       handler(html, context) {
         if (!boot) throw new Error('the boot step was not built');
         if (!context.bundle || !context.chunk) throw new Error('index.html was transformed without its bundle');
-        const awaited = LANGUAGES.map((language) => ` data-awaited-${language}="${awaitedFiles(context.bundle!, context.chunk!, language).join(' ')}"`).join('');
+        // Per language, and which one a start without a stored language uses.
+        const awaited = `${LANGUAGES.map((language) => ` data-awaited-${language}="${awaitedFiles(context.bundle!, context.chunk!, language).join(' ')}"`).join('')} data-language="${DEFAULT_LANGUAGE}"`;
         // start.html: the entry and its preloads as Vite wrote them move onto the boot step's tag.
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error("index.html has no entry script after Vite's build");

@@ -1,5 +1,4 @@
 import { canMoveFrames, createFrameFirst } from './frames/frame-first-handoff.ts';
-import { DEFAULT_LANGUAGE, isLanguage } from './i18n/languages.ts';
 import { parseFrameFirstRecord, planFrameFirst } from './frames/frame-first.ts';
 import { STORAGE_KEYS } from './storage/keys.ts';
 import { webStorage } from './storage/web-storage.ts';
@@ -54,17 +53,18 @@ function built(file: string): boolean {
 /**
  * What the entry will ask for as soon as it runs (the signed-in shell, the start language's texts;
  * scripts/critical-path.ts lists them), requested now, so that it has arrived by then. The language
- * is read as stored, unvalidated: a wrong guess costs one useless download, never the start.
+ * is the stored one when the build has files for it, else the build's default (as the app decides);
+ * read unvalidated: a wrong guess costs one useless download, never the start.
  */
 function preloadAwaited(data: DOMStringMap, storedLanguage: string | null): void {
-  let language: unknown = DEFAULT_LANGUAGE;
+  let stored: unknown = null;
   try {
-    language = JSON.parse(storedLanguage ?? 'null') ?? DEFAULT_LANGUAGE;
+    stored = JSON.parse(storedLanguage ?? 'null');
   } catch {
     // unreadable: the app reports and removes it
   }
-  if (!isLanguage(language)) return;
-  for (const file of (data[`awaited${language[0]!.toUpperCase()}${language.slice(1)}`] ?? '').split(' ').filter(built)) {
+  const filesOf = (language: unknown) => (typeof language === 'string' && /^[a-z]{2}$/.test(language) ? data[`awaited${language[0]!.toUpperCase()}${language[1]}`] : undefined);
+  for (const file of (filesOf(stored) ?? filesOf(data.language) ?? '').split(' ').filter(built)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';

@@ -22,6 +22,7 @@ import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { SidebarMenu } from '../shell/SidebarMenu.tsx';
 import { SiteWatcher } from '../shell/SiteWatcher.tsx';
 import { deferred } from '../ui/deferred.tsx';
+import { withDeferredTexts } from '../i18n/index.ts';
 import { whenIdle } from '../ui/idle.ts';
 import { notify } from '../ui/notify.ts';
 import { removeShellPicture } from '../ui/shell-picture.ts';
@@ -36,9 +37,9 @@ import { useShell } from '../context/shell.ts';
 // Not needed before the start frame (issue 12): loaded when first drawn; the idle ones once the browser
 // is idle after the shell has drawn and created its start frame.
 // Drawn only over a frame that stays silent offline.
-const NeedsConnectionCard = deferred(() => import('../shell/NeedsConnectionCard.tsx').then((module) => module.NeedsConnectionCard));
+const NeedsConnectionCard = deferred(() => withDeferredTexts(import('../shell/NeedsConnectionCard.tsx')).then((module) => module.NeedsConnectionCard));
 const ModalFrame = deferred(() => import('../shell/ModalFrame.tsx').then((module) => module.ModalFrame));
-const PushNotifications = deferred(() => import('../push/PushNotifications.tsx').then((module) => module.PushNotifications), { idle: true, quiet: true });
+const PushNotifications = deferred(() => withDeferredTexts(import('../push/PushNotifications.tsx')).then((module) => module.PushNotifications), { idle: true, quiet: true });
 const MenuSearchDialog = deferred(() => import('../shell/MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
 
 /**

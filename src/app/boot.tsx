@@ -2,7 +2,7 @@ import type { Root } from 'react-dom/client';
 import { appliesAtOnce, loadRuntimeConfig } from '../config/load.ts';
 import { subscribeConnectivity } from '../offline/mode.ts';
 import { onConfigUpdated } from '../sw-client/register.ts';
-import { initI18n } from '../i18n/index.ts';
+import { initI18n, withDeferredTexts } from '../i18n/index.ts';
 import { StartFailure } from '../pages/StartFailure.tsx';
 import { applyBrand } from '../shell/branding.ts';
 import { isLocalStorageUsable } from '../storage/local.ts';
@@ -31,7 +31,7 @@ export async function boot(root: Root): Promise<void> {
     const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(), initI18n(), page.signedIn]);
     if (!configResult.ok) {
       // The failure pages are not part of a normal start: their code loads only when one is shown.
-      const { ConfigNotFoundPage } = await import('../pages/ConfigNotFoundPage.tsx');
+      const { ConfigNotFoundPage } = await withDeferredTexts(import('../pages/ConfigNotFoundPage.tsx'));
       root.render(<ConfigNotFoundPage problem={configResult.problem} />);
       // Unreachable for want of a connection: start again by itself when it returns.
       if (configResult.problem.kind === 'unreachable') subscribeConnectivity((online) => online && restart('connection'));
@@ -42,7 +42,7 @@ export async function boot(root: Root): Promise<void> {
     applyBrand(configResult.brand);
     const runtime = createRuntime(configResult.config, configResult.brand, configResult.host);
     if (!isLocalStorageUsable()) {
-      const { StorageBlockedPage } = await import('../pages/StorageBlockedPage.tsx');
+      const { StorageBlockedPage } = await withDeferredTexts(import('../pages/StorageBlockedPage.tsx'));
       root.render(<StorageBlockedPage supportEmail={runtime.supportEmail} />);
       return;
     }

@@ -7,6 +7,12 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
 /** Loaded at start. `access` (the access explainer's texts) loads only when an explanation shows. */
 export const NAMESPACES = ['translation', 'routes'] as const;
 export const ACCESS_NAMESPACE = 'access';
+/**
+ * The texts of parts that load after the first screen or instead of it (export history, push, the offline
+ * frame card, the seller-support gate, the config and storage problem pages): they load with those parts
+ * (i18n/index.ts `withDeferredTexts`), never on a start's path.
+ */
+export const DEFERRED_NAMESPACE = 'deferred';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -4,6 +4,8 @@ import { noticeFor, proposedSwitch, subscribeConnectivity, switchMode, type Onli
 import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
 import { useConnectivity } from './useConnectivity.ts';
 import { notify } from '../ui/notify.ts';
+import { whenIdle } from '../ui/idle.ts';
+import { withDeferredT } from '../i18n/index.ts';
 
 /**
  * The connectivity notices and the blocking online / offline switch dialog (shell.md §4).
@@ -27,21 +29,26 @@ export function OfflineModeDialogs({ mode, reload }: { mode: OnlineMode; reload?
   const target = declined ? null : proposedSwitch(mode, online);
   const toOffline = target === 'offline';
   // The connection flipping back before the user answers withdraws the question (target turns null).
+  // Its texts are not on the start's path: fetched when the browser is first idle, so that they are
+  // here before the connection goes (the worker's precache has them too).
+  useEffect(() => whenIdle(() => void withDeferredT().catch(() => undefined)), []);
   const presentOverlay = useCallback<OverlayPresenter>(
-    ({ showAlert }) =>
-      showAlert({
-          header: t('OfflineModeSwitch.Title'),
-          message: t(toOffline ? 'OfflineModeSwitch.ToOffline' : 'OfflineModeSwitch.ToOnline'),
-          buttons: [
-            { text: t(toOffline ? 'OfflineModeSwitch.StayOnline' : 'OfflineModeSwitch.StayOffline'), role: 'cancel', handler: () => setDeclined(true) },
-            {
-              text: t(toOffline ? 'OfflineModeSwitch.SwitchToOffline' : 'OfflineModeSwitch.SwitchToOnline'),
-              role: 'confirm',
-              handler: () => void (target && switchMode(target, reload)),
-            },
-          ],
-      }),
-    [target, toOffline, t, reload],
+    async ({ showAlert }) => {
+      const t = await withDeferredT();
+      return showAlert({
+        header: t('OfflineModeSwitch.Title'),
+        message: t(toOffline ? 'OfflineModeSwitch.ToOffline' : 'OfflineModeSwitch.ToOnline'),
+        buttons: [
+          { text: t(toOffline ? 'OfflineModeSwitch.StayOnline' : 'OfflineModeSwitch.StayOffline'), role: 'cancel', handler: () => setDeclined(true) },
+          {
+            text: t(toOffline ? 'OfflineModeSwitch.SwitchToOffline' : 'OfflineModeSwitch.SwitchToOnline'),
+            role: 'confirm',
+            handler: () => void (target && switchMode(target, reload)),
+          },
+        ],
+      });
+    },
+    [target, toOffline, reload],
   );
   useOverlay(target !== null, presentOverlay);
 

@@ -2,6 +2,7 @@ import { act } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../i18n/locales/en/translation.json';
+import enDeferred from '../i18n/locales/en/deferred.json';
 import type { AlertOptions, ToastOptions } from '../ui/overlays.ts';
 
 /**
@@ -15,7 +16,7 @@ export async function initTestI18n(): Promise<void> {
   if (i18next.isInitialized) return;
   await i18next.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { translation: en } },
+    resources: { en: { translation: en, deferred: enDeferred } },
     interpolation: { escapeValue: false },
   });
 }

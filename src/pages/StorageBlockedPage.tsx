@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { restart } from '../effects/restart.ts';
 
@@ -9,7 +10,7 @@ import { restart } from '../effects/restart.ts';
  * language cannot be read from storage, so the other one is one press away (not stored: it can't be).
  */
 export function StorageBlockedPage({ supportEmail }: { supportEmail: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation([DEFERRED_NAMESPACE, 'translation']);
   const other = LANGUAGES.find((language) => language !== i18n.language) ?? LANGUAGES[0];
   return (
     <main className="standalone-page" aria-labelledby="storage-blocked-title">

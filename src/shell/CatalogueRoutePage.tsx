@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { RouteItem } from '../catalogue/types.ts';
 import { buildRedirectUrl } from '../gating/frame-src.ts';
 import { deferred } from '../ui/deferred.tsx';
+import { withDeferredTexts } from '../i18n/index.ts';
 import { ErrorPage } from '../pages/ErrorPage.tsx';
 import { useCurrentRoute, useNavigation } from '../navigation/navigation-context.ts';
 import { useAddressContext, useSellerSupport } from '../navigation/hooks.ts';
@@ -13,8 +14,8 @@ import { triedPath, triedState } from '../access/tried-path.ts';
 
 // Pages of a few routes only: their code loads when one is opened, not at every start (issue 12).
 const UpgradingPage = deferred(() => import('../maintenance/UpgradingPage.tsx').then((module) => module.UpgradingPage));
-const ExportHistoryPage = deferred(() => import('../pages/ExportHistoryPage.tsx').then((module) => module.ExportHistoryPage));
-const SellerSupportGate = deferred(() => import('../navigation/SellerSupportGate.tsx').then((module) => module.SellerSupportGate));
+const ExportHistoryPage = deferred(() => withDeferredTexts(import('../pages/ExportHistoryPage.tsx')).then((module) => module.ExportHistoryPage));
+const SellerSupportGate = deferred(() => withDeferredTexts(import('../navigation/SellerSupportGate.tsx')).then((module) => module.SellerSupportGate));
 
 /** The content area for the current address: frames are drawn by the frame host above this page. */
 export function CatalogueRoutePage() {
