@@ -3,7 +3,7 @@ import { keptFrameBox, recordShownFrame } from '../frames/frame-first-record.ts'
 import type { FrameSpec } from '../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../frames/settings.ts';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
-import type { ShellPicture } from '../ui/shell-picture.ts';
+import type { ShellPicture } from '../ui/shell-picture-shape.ts';
 import { takeShellPicture } from '../ui/take-shell-picture.ts';
 import type { FrameFirstRecordInput } from './frame-first-writer.ts';
 

@@ -5,7 +5,7 @@ import { stampFrameFirst } from '../frames/frame-first-record.ts';
 import type { FrameSpec } from '../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../frames/settings.ts';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
-import type { ShellPicture } from '../ui/shell-picture.ts';
+import type { ShellPicture } from '../ui/shell-picture-shape.ts';
 import { frameFirstFrame, writeFrameFirstRecord } from './frame-first-write.ts';
 import { pictureSignature, useFrameFirstRecord, type FrameFirstRecordInput } from './frame-first-writer.ts';
 

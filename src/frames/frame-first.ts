@@ -1,5 +1,5 @@
 import { TABLET_WIDTH } from '../ui/breakpoints.ts';
-import { isShellPicture, type ShellPicture } from '../ui/shell-picture.ts';
+import { isShellPicture, type ShellPicture } from '../ui/shell-picture-shape.ts';
 
 /**
  * Frame first (issue 19): on a start with a usable snapshot, the start frame's document is requested

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { drawShellPicture, isShellPicture, MAX_PICTURE_BOXES, removeShellPicture, type ShellPicture } from './shell-picture.ts';
+import { drawShellPicture, removeShellPicture } from './shell-picture.ts';
+import { isShellPicture, MAX_PICTURE_BOXES, type ShellPicture } from './shell-picture-shape.ts';
 
 const picture = (change: Partial<ShellPicture> = {}): ShellPicture => ({
   drawnFor: 'menu',
