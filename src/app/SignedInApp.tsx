@@ -10,6 +10,7 @@ import { LogoutButton } from '../session/LogoutButton.tsx';
 import { showInvalidSiteDialog } from '../shell/SiteWatcher.tsx';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { deferred } from '../ui/deferred.tsx';
+import { withDeferredTexts } from '../i18n/index.ts';
 import { releaseFrameFirst } from '../frames/frame-first-handoff.ts';
 import { removeShellPicture } from '../ui/shell-picture.ts';
 import { ReadyShell } from './ReadyShell.tsx';
@@ -25,8 +26,8 @@ import { useStableNavigate } from '../navigation/useStableNavigate.ts';
 import type { PageParts } from './composition.ts';
 import { composeStart } from './start-composition.ts';
 
-const PlatformChooser = deferred(() => import('../context/PlatformChooser.tsx').then((module) => module.default), { fallback: <BootSpinner /> });
-const SellerChooser = deferred(() => import('../context/SellerChooser.tsx').then((module) => module.default), { fallback: <BootSpinner /> });
+const PlatformChooser = deferred(() => withDeferredTexts(import('../context/PlatformChooser.tsx')).then((module) => module.default), { fallback: <BootSpinner /> });
+const SellerChooser = deferred(() => withDeferredTexts(import('../context/SellerChooser.tsx')).then((module) => module.default), { fallback: <BootSpinner /> });
 
 /** The signed-in user, read once per sign-in: token renewals (new profile objects) must not restart start-up. */
 function useSignedInUser(): PortalUser | null {
@@ -103,7 +104,7 @@ function StartFlowView({ flow, services }: { flow: StartFlow; services: Services
         </BlockedPage>
       );
     case 'noOfflineData':
-      return <BlockedPage title={t('OfflineModeSwitch.NoOfflineData')} />;
+      return <BlockedPage title={t('OfflineStart.NoOfflineData')} />;
     case 'ready':
       return <Ready context={view.context} services={services} offline={view.entry === 'offline'} />;
     case 'blocked':

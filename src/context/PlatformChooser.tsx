@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import type { Platform, PortalApi } from '../api/portal-api.ts';
 import { useDebouncedValue } from '../ui/useDebouncedValue.ts';
 import { ChooserModal } from './ChooserModal.tsx';
@@ -21,7 +21,7 @@ interface Props {
  * that shows only while more platforms exist than are loaded. Load errors leave the list empty.
  */
 export default function PlatformChooser({ api, currentId, blocking, onChoose, onClose, footer }: Props) {
-  const { t } = useTranslation();
+  const { t } = useDeferredTranslation();
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim());
   // The page belongs to the query it was loaded for: a new query starts again at page 1.

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import type { Seller } from '../api/portal-api.ts';
 import { ChooserModal } from './ChooserModal.tsx';
 import { filterSellers } from './seller-search.ts';
@@ -17,7 +17,7 @@ interface Props {
 
 /** The seller chooser: trimmed, accent-insensitive search by name or exact id; inactive sellers struck through. */
 export default function SellerChooser({ sellers, currentId, blocking, onChoose, onClose, footer }: Props) {
-  const { t } = useTranslation();
+  const { t } = useDeferredTranslation();
   const [query, setQuery] = useState('');
   const found = useMemo(() => filterSellers(sellers, query), [sellers, query]);
   return (

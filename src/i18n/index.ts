@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFERRED_NAMESPACE, LANGUAGES, NAMESPACES, storedLanguage } from './languages.ts';
 
 /** Starts i18next in the stored language; only that language's resources are downloaded. */
@@ -44,4 +44,9 @@ export async function withDeferredTexts<T>(part: Promise<T>): Promise<T> {
 export async function withDeferredT(): Promise<TFunction> {
   await loadDeferredTexts();
   return i18next.getFixedT(null, [DEFERRED_NAMESPACE, 'translation']);
+}
+
+/** For a part loaded with `withDeferredTexts`: its own texts first, then the start's (Retry, Close…). */
+export function useDeferredTranslation() {
+  return useTranslation([DEFERRED_NAMESPACE, 'translation'], { nsMode: 'fallback' });
 }

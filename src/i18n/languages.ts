@@ -9,7 +9,8 @@ export const NAMESPACES = ['translation', 'routes'] as const;
 export const ACCESS_NAMESPACE = 'access';
 /**
  * The texts of parts that load after the first screen or instead of it (export history, push, the offline
- * frame card, the seller-support gate, the config and storage problem pages): they load with those parts
+ * frame card, the seller-support gate, the platform and seller choosers, the config and storage problem
+ * pages, the online/offline switch): they load with those parts
  * (i18n/index.ts `withDeferredTexts`), never on a start's path.
  */
 export const DEFERRED_NAMESPACE = 'deferred';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import type { Seller } from '../api/portal-api.ts';
 import { chooseSeller } from '../context/choices.ts';
 import { useRuntime } from '../context/runtime.ts';
@@ -15,7 +14,7 @@ import '../context/chooser.css';
  * parent seller (No goes home) or, without it, the 'seller information is invalid' empty state.
  */
 export function SellerSupportGate({ outcome }: { outcome: Exclude<SellerSupportOutcome<Seller>, { kind: 'supported' }> }) {
-  const { t } = useTranslation([DEFERRED_NAMESPACE, 'translation']);
+  const { t } = useDeferredTranslation();
   const runtime = useRuntime();
   const { go } = useNavigation();
   const dialog = useRef<HTMLDialogElement>(null);

@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import { CONFIG_PATH } from '../config/load.ts';
 import type { ConfigProblem } from '../config/parse.ts';
 import { restart } from '../effects/restart.ts';
 
 /** The 404 'WebsiteConfigNotFound' page of shell.md §4, naming what is wrong with the config. */
 export function ConfigNotFoundPage({ problem }: { problem: ConfigProblem }) {
-  const { t } = useTranslation([DEFERRED_NAMESPACE, 'translation']);
+  const { t } = useDeferredTranslation();
   const file = CONFIG_PATH;
   return (
     <main className="standalone-page" aria-labelledby="config-not-found-title">

@@ -1,7 +1,6 @@
 import { Page } from '../ui/Page.tsx';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import type { ExportJob } from '../api/portal-api.ts';
 import { usePortalApi } from '../api/context.ts';
 import './export-history.css';
@@ -12,7 +11,7 @@ const DEFAULT_PAGE_SIZE = 10;
 
 /** Export history of one export type (shell.md §2 shared screens): the user's export jobs, newest first. */
 export function ExportHistoryPage({ exportType }: { exportType: string }) {
-  const { t, i18n } = useTranslation([DEFERRED_NAMESPACE, 'translation']);
+  const { t, i18n } = useDeferredTranslation();
   const api = usePortalApi();
   const sizeId = useId();
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { restart } from '../effects/restart.ts';
 
@@ -10,7 +9,7 @@ import { restart } from '../effects/restart.ts';
  * language cannot be read from storage, so the other one is one press away (not stored: it can't be).
  */
 export function StorageBlockedPage({ supportEmail }: { supportEmail: string }) {
-  const { t, i18n } = useTranslation([DEFERRED_NAMESPACE, 'translation']);
+  const { t, i18n } = useDeferredTranslation();
   const other = LANGUAGES.find((language) => language !== i18n.language) ?? LANGUAGES[0];
   return (
     <main className="standalone-page" aria-labelledby="storage-blocked-title">

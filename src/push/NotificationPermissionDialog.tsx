@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import './push.css';
 
 /**
@@ -9,7 +8,7 @@ import './push.css';
  * own prompt follows the click on 'Allow', as browsers require a user gesture for it.
  */
 export function NotificationPermissionDialog({ onDone }: { onDone: (permission: NotificationPermission) => void }) {
-  const { t } = useTranslation([DEFERRED_NAMESPACE, 'translation']);
+  const { t } = useDeferredTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();

@@ -1,6 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import type { PushAdapter, PushSettings } from './adapter.ts';
 import { loadPushAdapter } from './load-adapter.ts';
 import { NotificationPermissionDialog } from './NotificationPermissionDialog.tsx';
@@ -28,7 +27,7 @@ function canAsk(): boolean {
  * for the browser's notification permission once per page load, registering right after a grant.
  */
 export function PushNotifications({ settings, user, post, askPermission, navigate }: PushNotificationsProps) {
-  const { t } = useTranslation([DEFERRED_NAMESPACE, 'translation']);
+  const { t } = useDeferredTranslation();
   const [adapter, setAdapter] = useState<PushAdapter | null>(null);
   const [asked, setAsked] = useState(false);
   /** Bumped when permission is granted, so registration runs again with the new token. */

@@ -8,9 +8,10 @@ import type { SwitchAbility } from '../navigation/route-options.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { MenuButton } from '../ui/MenuButton.tsx';
 import { deferred } from '../ui/deferred.tsx';
+import { withDeferredTexts } from '../i18n/index.ts';
 
-const PlatformChooser = deferred(() => import('../context/PlatformChooser.tsx').then((module) => module.default));
-const SellerChooser = deferred(() => import('../context/SellerChooser.tsx').then((module) => module.default));
+const PlatformChooser = deferred(() => withDeferredTexts(import('../context/PlatformChooser.tsx')).then((module) => module.default));
+const SellerChooser = deferred(() => withDeferredTexts(import('../context/SellerChooser.tsx')).then((module) => module.default));
 
 /** Platform, seller and site switches: each choice is stored and the page reloads (shell.md §4). */
 export function HeaderSwitches({ show }: { show: SwitchAbility }) {

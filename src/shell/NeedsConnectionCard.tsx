@@ -1,6 +1,5 @@
 import { cloudOfflineOutline } from 'ionicons/icons';
-import { useTranslation } from 'react-i18next';
-import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import { useCurrentRoute, useNavigation } from '../navigation/navigation-context.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { offlinePages } from './offline-pages.ts';
@@ -11,7 +10,7 @@ import './needs-connection.css';
  * what happened, Retry, and the pages that work offline as large touch targets.
  */
 export function NeedsConnectionCard({ title, onRetry }: { title: string; onRetry: () => void }) {
-  const { t } = useTranslation([DEFERRED_NAMESPACE, 'translation']);
+  const { t } = useDeferredTranslation();
   const { menu, open, titleOf } = useNavigation();
   const current = useCurrentRoute();
   const pages = offlinePages(menu, current.kind === 'route' ? current.route.path : null);
