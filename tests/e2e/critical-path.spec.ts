@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { bootStepFile } from '../../scripts/bundle-size.ts';
 import { criticalPath, readManifest } from '../../scripts/critical-path.ts';
 import { controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
@@ -25,6 +25,17 @@ async function filesBeforeFrame(context: BrowserContext, origin: string): Promis
   expect(frameRequested).toBe(true);
   await start.close();
   return requested;
+}
+
+/** Holds the app's entry script of `page` until the returned function is called. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let serveEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => (serveEntry = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  return serveEntry;
 }
 
 /**
@@ -55,12 +66,7 @@ test('a start asks at once for what its entry will await: the signed-in shell an
   await expectShell(page);
   const start = await context.newPage();
   // The app's entry is held: whatever is requested meanwhile is not the entry's import().
-  let serveEntry = () => {};
-  const entryHeld = new Promise<void>((resolve) => (serveEntry = resolve));
-  await start.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await entryHeld;
-    await route.continue();
-  });
+  const serveEntry = await holdEntry(start);
   const requested: string[] = [];
   start.on('request', (request) => requested.push(new URL(request.url()).pathname));
   const requestedWhileHeld = (pattern: RegExp) => expect.poll(() => requested.filter((file) => pattern.test(file)));
@@ -97,12 +103,7 @@ test('a repeat start with a frame-first record draws the shell as it was before 
     .toBeGreaterThan(0);
   const start = await context.newPage();
   // The app's entry is held: what shows meanwhile is the boot step's alone.
-  let serveEntry = () => {};
-  const entryHeld = new Promise<void>((resolve) => (serveEntry = resolve));
-  await start.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await entryHeld;
-    await route.continue();
-  });
+  const serveEntry = await holdEntry(start);
   await start.goto('/', { waitUntil: 'commit' });
   const picture = start.locator('.shell-picture');
   await expect(picture).toBeVisible();
