@@ -4,7 +4,6 @@ import { noticeFor, proposedSwitch, subscribeConnectivity, switchMode, type Onli
 import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
 import { useConnectivity } from './useConnectivity.ts';
 import { notify } from '../ui/notify.ts';
-import { whenIdle } from '../ui/idle.ts';
 import { withDeferredT } from '../i18n/index.ts';
 
 /**
@@ -29,9 +28,8 @@ export function OfflineModeDialogs({ mode, reload }: { mode: OnlineMode; reload?
   const target = declined ? null : proposedSwitch(mode, online);
   const toOffline = target === 'offline';
   // The connection flipping back before the user answers withdraws the question (target turns null).
-  // Its texts are not on the start's path: fetched when the browser is first idle, so that they are
-  // here before the connection goes (the worker's precache has them too).
-  useEffect(() => whenIdle(() => void withDeferredT().catch(() => undefined)), []);
+  // Its texts are not on the start's path: online, the shell's push part has brought them once the
+  // first screen was drawn; offline, the worker's precache answers.
   const presentOverlay = useCallback<OverlayPresenter>(
     async ({ showAlert }) => {
       const t = await withDeferredT();

@@ -21,10 +21,14 @@ export function useOverlay(open: boolean, present: OverlayPresenter): void {
     let cancelled = false;
     void loadOverlays()
       .then(present)
-      .then((created) => {
-        overlay = created;
-        if (cancelled) void created.dismiss();
-      });
+      .then(
+        (created) => {
+          overlay = created;
+          if (cancelled) void created.dismiss();
+        },
+        // Its code or texts did not arrive: the page goes on without it.
+        (error: unknown) => console.warn('[overlay] could not be shown', error),
+      );
     return () => {
       cancelled = true;
       void overlay?.dismiss();
