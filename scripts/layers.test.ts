@@ -75,3 +75,10 @@ describe('the lint guards of the layers', () => {
     expect(await problems('src/navigation/probe.ts', "import { explain } from '../gating/explain.ts';\nexport const probe = explain;\n")).toEqual([]);
   }, 30_000);
 });
+
+describe('the hook rules', () => {
+  it('are never switched off in src/ (issue 20: no disabled hook lint; read what changes with useEffectEvent instead)', () => {
+    const disabled = sourceFiles(src).filter((file) => /eslint-disable[^\n]*react-hooks\//.test(readFileSync(file, 'utf8')));
+    expect(disabled.map((file) => relative(root, file))).toEqual([]);
+  });
+});

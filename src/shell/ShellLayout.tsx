@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useContext, useEffect, useEffectEvent, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Brand } from '../config/schema.ts';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
@@ -66,11 +66,11 @@ export function ShellLayout({
 
   // On a handheld the drawer covers the page: once an item (or Back) moved the portal, it closes.
   const { pathname, search } = useLocation();
-  useEffect(() => {
+  // Only a move closes it, not its own opening: whether it is open is read when the move happens.
+  const closeDrawerAfterMove = useEffectEvent(() => {
     if (drawerOpen) void loadDrawer().then((module) => module.closeDrawer(MENU_ID));
-    // Only a move closes it, not its own opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname, search]);
+  });
+  useEffect(() => closeDrawerAfterMove(), [pathname, search]);
 
   const openOrCloseDrawer = () => {
     setDrawerFailed(false);
