@@ -13,4 +13,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Chromium 156 loads its omnibox popup (two WebUI pages of its own) into every new window of a headless
+  // browser too: on a 2-core machine that work competes with the page under test.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
