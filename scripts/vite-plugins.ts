@@ -163,7 +163,12 @@ export function bootStepEntry(): Plugin[] {
         if (!boot) throw new Error('the boot step was not built');
         if (!context.bundle || !context.chunk) throw new Error('index.html was transformed without its bundle');
         // Per language, and which one a start without a stored language uses.
-        const awaited = `${LANGUAGES.map((language) => ` data-awaited-${language}="${awaitedFiles(context.bundle!, context.chunk!, language).join(' ')}"`).join('')} data-language="${DEFAULT_LANGUAGE}"`;
+        const byLanguage = LANGUAGES.map((language) => [language, awaitedFiles(context.bundle!, context.chunk!, language)] as const);
+        const awaited = `${byLanguage.map(([language, files]) => ` data-awaited-${language}="${files.join(' ')}"`).join('')} data-language="${DEFAULT_LANGUAGE}"`;
+        // index.html (a first visit, no worker yet): what every language awaits (the signed-in shell) is
+        // named in the page, so it is requested with the entry rather than once the boot step has run.
+        const everyLanguage = byLanguage.reduce<string[]>((common, [, files]) => common.filter((file) => files.includes(file)), byLanguage[0]?.[1] ?? []);
+        const earlyPreloads = everyLanguage.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
         // start.html: the entry and its preloads as Vite wrote them move onto the boot step's tag.
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error("index.html has no entry script after Vite's build");
@@ -172,7 +177,7 @@ export function bootStepEntry(): Plugin[] {
         for (const preload of preloads) page = page.replace(preload[0], '');
         const tag = `<script src="/${boot.fileName}" data-entry="${entry[1]}" data-preload="${preloads.map((preload) => preload[1]).join(' ')}"${awaited}></script>`;
         startPage = page.replace(PLACE, tag);
-        return html.replace(PLACE, `<script src="/${boot.fileName}"${awaited}></script>`);
+        return html.replace('</head>', `${earlyPreloads}</head>`).replace(PLACE, `<script src="/${boot.fileName}"${awaited}></script>`);
       },
     },
   }];

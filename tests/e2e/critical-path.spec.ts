@@ -79,6 +79,26 @@ test('a start asks at once for what its entry will await: the signed-in shell an
   await start.close();
 });
 
+test('a first visit (index.html) asks for the signed-in shell with the entry, before the boot step has run', async ({ page, context }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  const start = await context.newPage();
+  // The boot step is held: whatever is requested meanwhile is named by the page itself.
+  let serveBootStep = () => {};
+  const bootStepHeld = new Promise<void>((resolve) => (serveBootStep = resolve));
+  await start.route(/\/assets\/frame-first-[\w-]+\.js$/, async (route) => {
+    await bootStepHeld;
+    await route.continue();
+  });
+  const requested: string[] = [];
+  start.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await start.goto('/', { waitUntil: 'commit' });
+  await expect.poll(() => requested.filter((file) => /^\/assets\/SignedInApp-[\w-]+\.js$/.test(file))).toHaveLength(1);
+  serveBootStep();
+  await expectShell(start);
+  await start.close();
+});
+
 test.describe('served by the worker (start.html)', () => {
   test.use({ serviceWorkers: 'allow' });
 
