@@ -24,8 +24,10 @@ export default function PlatformChooser({ api, currentId, blocking, onChoose, on
   const { t } = useDeferredTranslation();
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim());
-  // The page belongs to the query it was loaded for: a new query starts again at page 1.
+  // The page belongs to the query it was loaded for: a new query (an earlier one typed again, or the
+  // search cleared, included) starts again at page 1.
   const [paging, setPaging] = useState({ query, page: 1 });
+  if (paging.query !== query) setPaging({ query, page: 1 });
   const page = paging.query === query ? paging.page : 1;
   const key = `${page}:${query}`;
   const [result, setResult] = useState<{ key: string; query: string; platforms: Platform[]; total: number }>({

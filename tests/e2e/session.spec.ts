@@ -22,6 +22,7 @@ test('an all-platform admin must choose a platform: blocking, paged with load-mo
 
   const options = page.getByRole('list', { name: 'Choose platform' }).getByRole('button');
   await expect(options).toHaveCount(10);
+  const firstPlatform = (await options.first().textContent()) ?? '';
   const loadMore = page.getByRole('button', { name: 'Load more' });
   await loadMore.click();
   await expect(options).toHaveCount(20);
@@ -29,7 +30,23 @@ test('an all-platform admin must choose a platform: blocking, paged with load-mo
   await expect(options).toHaveCount(28);
   await expect(loadMore).toHaveCount(0); // all 28 loaded
 
-  await page.getByRole('searchbox', { name: 'Search platforms' }).fill('da nang');
+  const search = page.getByRole('searchbox', { name: 'Search platforms' });
+  await search.fill('hue');
+  await expect(options).toHaveCount(1);
+  // A cleared search starts again at the first page, not at the page loaded before the search.
+  await search.fill('');
+  await expect(options).toHaveCount(10);
+  await expect(options.first()).toHaveText(firstPlatform);
+  await expect(loadMore).toBeVisible();
+  await loadMore.click();
+  await expect(options).toHaveCount(20);
+  await search.fill('hue');
+  await expect(options).toHaveCount(1);
+  await search.fill('');
+  await expect(options).toHaveCount(10);
+  await expect(options.first()).toHaveText(firstPlatform);
+
+  await search.fill('da nang');
   await expect(options).toHaveCount(1);
   await expect(options.first()).toContainText('Đà Nẵng');
   await options.first().click();
