@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { MISSING_CONFIG_PORT } from '../../playwright.config.ts';
-import { expectShell, signIn, useEnglish } from './support.ts';
+import { expectShell, signIn, storeContext, useEnglish } from './support.ts';
 
 test.describe('error pages', () => {
   test.beforeEach(async ({ page }) => {
@@ -81,6 +81,22 @@ test('the sidebar footer shows the app name and version', async ({ page }) => {
   await useEnglish(page);
   await signIn(page, 'cashier');
   await expect(page.getByTestId('app-version')).toHaveText(/^Version \d+\.\d+\.\d+-[0-9a-z]+$/);
+});
+
+test('the sidebar is 270 px wide whatever its labels: opening every group of the longest menu moves nothing', async ({ page }) => {
+  await useEnglish(page);
+  await storeContext(page, { id: 1, name: 'Sàn Thương mại Việt' }, 2);
+  await signIn(page, 'admin');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav).toBeVisible();
+  const sidebar = page.locator('.sidebar--pane');
+  const frameLeft = () => page.locator('.shell-main').evaluate((main) => main.getBoundingClientRect().left);
+  await expect.poll(() => sidebar.evaluate((element) => element.getBoundingClientRect().width)).toBe(270);
+  const left = await frameLeft();
+  const closed = nav.locator('button.menu__group[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
+  expect(await sidebar.evaluate((element) => element.getBoundingClientRect().width)).toBe(270);
+  expect(await frameLeft()).toBe(left);
 });
 
 test('the sidebar collapse is stored locally', async ({ page }) => {
