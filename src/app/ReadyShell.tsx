@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import type { RouteItem } from '../catalogue/types.ts';
 import { confirmLeave } from '../frames/editing.ts';
 import { FrameHost } from '../frames/FrameHost.tsx';
+import { frameWindowName } from '../frames/settings.ts';
 import { useFrames } from '../frames/useFrames.ts';
 import type { Language } from '../i18n/languages.ts';
 import { useMaintenanceRedirect } from '../maintenance/hooks.ts';
@@ -31,7 +32,7 @@ import { useRuntime } from '../context/runtime.ts';
 import type { Services } from './services.ts';
 import { pictureSignature, useFrameFirstRecord } from './frame-first-writer.ts';
 import { ShellController } from './shell-controller.ts';
-import { deriveShellAccess, deriveShellView } from './shell-model.ts';
+import { deriveShellAccess, deriveShellView, frameSettingsIn } from './shell-model.ts';
 import { useShell } from '../context/shell.ts';
 
 // Not needed before the start frame (issue 12): loaded when first drawn; the idle ones once the browser
@@ -59,19 +60,15 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
   const access = useMemo(() => deriveShellAccess(shell, offline, runtime), [shell, offline, runtime]);
   const { resolver, menu, windows, bypass } = access;
   const titleOf = useCallback((item: RouteItem) => t(item.title, { ns: 'routes' }), [t]);
+  // What every frame is told besides its route: the language, the push token, the shell's origin.
+  const frameInput = useMemo(
+    () => ({ language: i18n.language as Language, pushToken: pushTokenForFrames(Boolean(runtime.config.push)), parentOrigin: window.location.origin }),
+    [i18n.language, runtime],
+  );
   // The view of any address: the current one's, and each kept in the frame-first record.
   const viewAt = useCallback(
-    (pathname: string, search: string) =>
-      deriveShellView(access, shell, offline, runtime, {
-        pathname,
-        search,
-        language: i18n.language as Language,
-        titleOf,
-        address,
-        pushToken: pushTokenForFrames(Boolean(runtime.config.push)),
-        parentOrigin: window.location.origin,
-      }),
-    [access, shell, offline, runtime, i18n.language, titleOf, address],
+    (pathname: string, search: string) => deriveShellView(access, shell, offline, runtime, { pathname, search, titleOf, address, ...frameInput }),
+    [access, shell, offline, runtime, titleOf, address, frameInput],
   );
   const view = useMemo(() => viewAt(location.pathname, location.search), [viewAt, location.pathname, location.search]);
   const { current, route, routeTitle, mobileView, switches, showPageBar, frame: active } = view;
@@ -199,7 +196,7 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
           </div>
         </ShellLayout>
         <MenuSearchDialog open={searching} onClose={controller.closeSearch} />
-        {modal && <ModalFrame spec={modal} onClose={controller.closeModal} />}
+        {modal && <ModalFrame spec={modal} name={frameWindowName(frameSettingsIn(shell, offline, runtime, frameInput)(modal.route, modal.title, false))} onClose={controller.closeModal} />}
         {!offline && (
           <PushNotifications
             settings={config.push}

@@ -15,9 +15,12 @@ import type { ModalFrameSpec } from '../shell/ModalFrame.tsx';
 const GUIDE_WIDTH = 1000;
 const SUPPORT_WIDTH = 450;
 
+/** A modal frame and the route it shows (a modal menu item), or null (the user guide, Contact Support). */
+export type OpenModal = ModalFrameSpec & { route: RouteItem | null };
+
 /** What the ready shell shows besides its route: the modal frame and the menu search. */
 export interface ShellOverlays {
-  modal: ModalFrameSpec | null;
+  modal: OpenModal | null;
   searching: boolean;
 }
 
@@ -112,7 +115,7 @@ export class ShellController {
       return;
     }
     const target = item.isModalItem && item.iFrameSrc ? frameTargetFor(item, {}, '', address) : null;
-    if (target) this.set({ modal: { title: titleOf(item), src: target.src, app: target.app, width: GUIDE_WIDTH } });
+    if (target) this.set({ modal: { title: titleOf(item), src: target.src, app: target.app, width: GUIDE_WIDTH, route: item } });
     else this.go(item.path);
   };
 
@@ -123,12 +126,12 @@ export class ShellController {
     if (!item.guide || !base) return;
     const url = new URL(`/guides/${encodeURIComponent(item.guide.serviceCode)}/${encodeURIComponent(item.guide.userGuideCode)}`, base);
     url.searchParams.set('lang', language);
-    this.set({ modal: { title: t('Shell.UserGuide'), src: url.href, app: 'helpCenter', width: GUIDE_WIDTH } });
+    this.set({ modal: { title: t('Shell.UserGuide'), src: url.href, app: 'helpCenter', width: GUIDE_WIDTH, route: null } });
   };
 
   openSupport = (): void => {
     const { config, t } = this.current;
-    if (config.apps.pos) this.set({ modal: { title: t('Shell.ContactSupport'), src: new URL('/support', config.apps.pos).href, app: 'pos', width: SUPPORT_WIDTH } });
+    if (config.apps.pos) this.set({ modal: { title: t('Shell.ContactSupport'), src: new URL('/support', config.apps.pos).href, app: 'pos', width: SUPPORT_WIDTH, route: null } });
   };
 
   /** The frames' messages, one object for the shell's life. */

@@ -2,6 +2,7 @@ import type { Seller } from '../api/portal-api.ts';
 import { ALL_ROUTES, CATALOGUE } from '../catalogue/index.ts';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { FrameSpec } from '../frames/pool-store.ts';
+import type { FrameSettings } from '../frames/settings.ts';
 import { createGatingContext, type GatingContext } from '../gating/context.ts';
 import type { AddressContext } from '../gating/frame-src.ts';
 import { deriveMenu, type MenuEntry } from '../gating/visibility.ts';
@@ -90,31 +91,7 @@ export function deriveShellView(access: ShellAccess, shell: ShellContextValue, o
       ? frameTargetFor(current.route, current.params, input.search, input.address)
       : null;
   const frame: FrameSpec | null =
-    target && route
-      ? {
-          ...target,
-          title: routeTitle,
-          settings: frameSettingsFor({
-            route,
-            title: routeTitle,
-            language: input.language,
-            platformId: shell.platform?.id ?? (shell.user.platformClaim || null),
-            numberFormat: shell.numberFormat,
-            sellerNumberFormat: shell.sellerNumberFormat,
-            seller: { id: shell.seller.id, name: shell.seller.displayName || shell.seller.name },
-            site: shell.site,
-            parentOrigin: input.parentOrigin,
-            clientId: config.oidc.clientId,
-            oauthDomain: config.oidc.domain,
-            isAdminDomain: runtime.isAdminDomain,
-            mobileView,
-            trackerAppId: config.trackerAppId,
-            isOnlineMode: !offline,
-            notificationAppId: config.push?.notificationAppId ?? '',
-            pushToken: input.pushToken,
-          }),
-        }
-      : null;
+    target && route ? { ...target, title: routeTitle, settings: frameSettingsIn(shell, offline, runtime, input)(route, routeTitle, mobileView) } : null;
   return {
     current,
     route,
@@ -125,6 +102,35 @@ export function deriveShellView(access: ShellAccess, shell: ShellContextValue, o
     showPageBar: Boolean(route && !route.shellPage && (!mobileView || !route.hideBreadcrumbMobileView)),
     frame,
   };
+}
+
+/**
+ * The window.name settings of any frame the shell embeds in this context: a route's frame, or a modal
+ * frame (a modal menu item, the user guide, Contact Support: no mobile view, `route` null when it is
+ * no route). Every embedded page learns the language, platform, seller, site and the rest the same way.
+ */
+export function frameSettingsIn(shell: ShellContextValue, offline: boolean, runtime: ShellRuntime, input: Pick<ShellViewInput, 'language' | 'pushToken' | 'parentOrigin'>) {
+  const { config } = runtime;
+  return (route: RouteItem | null, title: string, mobileView: boolean): FrameSettings =>
+    frameSettingsFor({
+      route,
+      title,
+      language: input.language,
+      platformId: shell.platform?.id ?? (shell.user.platformClaim || null),
+      numberFormat: shell.numberFormat,
+      sellerNumberFormat: shell.sellerNumberFormat,
+      seller: { id: shell.seller.id, name: shell.seller.displayName || shell.seller.name },
+      site: shell.site,
+      parentOrigin: input.parentOrigin,
+      clientId: config.oidc.clientId,
+      oauthDomain: config.oidc.domain,
+      isAdminDomain: runtime.isAdminDomain,
+      mobileView,
+      trackerAppId: config.trackerAppId,
+      isOnlineMode: !offline,
+      notificationAppId: config.push?.notificationAppId ?? '',
+      pushToken: input.pushToken,
+    });
 }
 
 /** The whole model at once: what the shell shows for this context and address. */

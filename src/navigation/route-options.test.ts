@@ -71,6 +71,10 @@ describe('frameSettingsFor', () => {
     expect(frameSettingsFor({ ...base, route: route({}) }).backIcon).toBe(false);
   });
 
+  it('settles a modal frame that is no route (user guide, Contact Support) on the platform format, no back button, no service', () => {
+    expect(frameSettingsFor({ ...base, route: null })).toMatchObject({ numberDisplayFormat: base.numberFormat, backIcon: false, hideBackButton: false, isMobileView: false, serviceIds: [], seller: base.seller, title: base.title });
+  });
+
   it('carries the guide service id and never a credential', () => {
     const settings = frameSettingsFor({ ...base, route: route({ guide: { serviceCode: 'pos', userGuideCode: 'x' } }) });
     expect(settings.serviceIds).toEqual(['pos']);

@@ -32,7 +32,8 @@ export function usesMobileView(route: RouteItem | null, flags: Flags): boolean {
 }
 
 export interface FrameSettingsInput {
-  route: RouteItem;
+  /** The route the frame shows; null for a modal frame that is no route (a user guide, Contact Support). */
+  route: RouteItem | null;
   title: string;
   language: Language;
   platformId: number | null;
@@ -51,13 +52,13 @@ export interface FrameSettingsInput {
   notificationAppId: string;
 }
 
-/** The window.name settings of a route's frame (shell.md §2): everything but tokens. */
+/** The window.name settings of an embedded frame, a route's or a modal one (shell.md §2): everything but tokens. */
 export function frameSettingsFor(input: FrameSettingsInput): FrameSettings {
   const { route } = input;
   return {
     language: input.language,
     platformId: input.platformId,
-    numberDisplayFormat: route.isUsePlatformConfigBySeller ? input.sellerNumberFormat : input.numberFormat,
+    numberDisplayFormat: route?.isUsePlatformConfigBySeller ? input.sellerNumberFormat : input.numberFormat,
     seller: input.seller,
     site: input.site,
     parentOrigin: input.parentOrigin,
@@ -65,13 +66,13 @@ export function frameSettingsFor(input: FrameSettingsInput): FrameSettings {
     oauthDomain: input.oauthDomain,
     isAdminDomain: input.isAdminDomain,
     // In the mobile layout the shell draws the back button unless the route hides it.
-    backIcon: input.mobileView && !route.hideBackButton,
-    hideBackButton: Boolean(route.hideBackButton),
+    backIcon: input.mobileView && !route?.hideBackButton,
+    hideBackButton: Boolean(route?.hideBackButton),
     isMobileView: input.mobileView,
     trackerAppId: input.trackerAppId,
     title: input.title,
     isOnlineMode: input.isOnlineMode,
-    serviceIds: route.guide ? [route.guide.serviceCode] : [],
+    serviceIds: route?.guide ? [route.guide.serviceCode] : [],
     // The push token is the device's address for notifications, not a credential: shell.md §2 lists it.
     pushToken: input.pushToken,
     notificationAppId: input.notificationAppId,

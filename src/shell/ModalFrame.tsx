@@ -11,8 +11,11 @@ export interface ModalFrameSpec {
   width: number;
 }
 
-/** An embedded page in a modal dialog: user guides, Contact Support, modal menu items. */
-export function ModalFrame({ spec, onClose }: { spec: ModalFrameSpec; onClose: () => void }) {
+/**
+ * An embedded page in a modal dialog: user guides, Contact Support, modal menu items. `name` is its
+ * window.name settings, as every embedded frame gets them (shell.md §2).
+ */
+export function ModalFrame({ spec, name, onClose }: { spec: ModalFrameSpec; name: string; onClose: () => void }) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -26,7 +29,7 @@ export function ModalFrame({ spec, onClose }: { spec: ModalFrameSpec; onClose: (
           ✕
         </button>
       </div>
-      <iframe className="modal-frame__frame" src={spec.src} title={spec.title} sandbox={FRAME_SANDBOX} allow={frameAllowList(spec.app)} />
+      <iframe className="modal-frame__frame" src={spec.src} name={name} title={spec.title} sandbox={FRAME_SANDBOX} allow={frameAllowList(spec.app)} />
     </dialog>
   );
 }

@@ -238,6 +238,8 @@ test('the user guide opens in a 1000 px popup and Contact Support in a 450 px mo
   const support = page.getByRole('dialog', { name: 'Contact support' });
   expect((await support.boundingBox())!.width).toBe(450);
   await expect(support.frameLocator('iframe').getByRole('heading', { name: /Path: \/support/ })).toBeVisible();
+  const settings = JSON.parse(await (await (await support.locator('iframe').elementHandle())!.contentFrame())!.evaluate(() => window.name));
+  expect(settings).toMatchObject({ language: 'en', platformId: 1, seller: { id: 2 }, title: 'Contact support', serviceIds: [] });
 });
 
 test.describe('phone', () => {
@@ -341,4 +343,8 @@ test('a modal menu item opens its page in a modal frame', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'End shift history' });
   await expect(dialog.frameLocator('iframe').getByRole('heading', { name: /Path: \/cashier\/finance\/end-shift-history/ })).toBeVisible();
   await expect(page).toHaveURL('/');
+  // Its page gets the shell's settings like any embedded page (shell.md §2), never a token.
+  const name = await (await (await dialog.locator('iframe').elementHandle())!.contentFrame())!.evaluate(() => window.name);
+  expect(name).not.toMatch(/access_?token|refresh_?token|id_?token|eyJ/i);
+  expect(JSON.parse(name)).toMatchObject({ language: 'en', platformId: 1, seller: { id: 2 }, site: { id: 104 }, title: 'End shift history', isMobileView: false, isOnlineMode: true });
 });
