@@ -82,6 +82,12 @@ describe('reasons in plain words', () => {
       expect(body).toContain(part);
     }
   });
+
+  it('leaves the reasons line out when there is none to give (a refused start-up call names only its permission)', () => {
+    const body = new URL(requestAccessHref({ email: 'a@b.vn', path: '/', title: '/', missing: ['sellers:seller:read'], reasons: [], userId: 'u', seller: null, platform: null }, t)).searchParams.get('body') ?? '';
+    expect(body).toContain('Missing permission (any one): sellers:seller:read');
+    expect(body).not.toContain('Reasons:');
+  });
 });
 
 describe('closed pages in menu search', () => {

@@ -71,7 +71,8 @@ export function requestAccessHref(request: AccessRequest, t: Translate): string 
     t('Mail.Page', { title: request.title }),
     t('Mail.Address', { path: request.path }),
     t('Mail.Missing', { permissions: request.missing.join(', ') || none }),
-    t('Mail.Reasons', { reasons: request.reasons.map((reason) => shortReason(reason, t)).join('; ') || none }),
+    // A refused start-up call names its missing permission above and has no route reasons: no "Reasons: none".
+    ...(request.reasons.length > 0 ? [t('Mail.Reasons', { reasons: request.reasons.map((reason) => shortReason(reason, t)).join('; ') })] : []),
     t('Mail.User', { userId: request.userId }),
     t('Mail.Seller', { seller: request.seller ?? none }),
     t('Mail.Platform', { platform: request.platform ?? none }),

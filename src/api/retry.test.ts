@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backoffDelay, withRetry } from './retry.ts';
+import { ApiError } from './client.ts';
+import { backoffDelay, mayAnswerOtherwise, withRetry } from './retry.ts';
 
 describe('withRetry', () => {
   it('returns the first success without retrying', async () => {
@@ -41,4 +42,21 @@ describe('withRetry', () => {
   it('backoffDelay doubles', () => {
     expect([0, 1, 2, 3].map((n) => backoffDelay(n, 100))).toEqual([100, 200, 400, 800]);
   });
+});
+
+describe('mayAnswerOtherwise', () => {
+  const http = (status: number) => new ApiError('http', status, { code: null, message: null }, 'http://api/x');
+  it.each([
+    [http(400), false],
+    [http(401), false],
+    [http(403), false],
+    [http(404), false],
+    [http(408), true],
+    [http(429), true],
+    [http(500), true],
+    [http(503), true],
+    [new ApiError('timeout', null, { code: null, message: null }, 'http://api/x'), true],
+    [new ApiError('network', null, { code: null, message: null }, 'http://api/x'), true],
+    [new Error('anything else'), true],
+  ] as const)('%s → %s', (error, expected) => expect(mayAnswerOtherwise(error)).toBe(expected));
 });

@@ -1,3 +1,5 @@
+import { ApiError } from './client.ts';
+
 /**
  * Retries a failing async call with exponential back-off (feature flags: 3 retries, shell.md §9).
  * `shouldRetry` lets callers stop early on answers that will not change (401, 403, 400).
@@ -19,6 +21,16 @@ export async function withRetry<T>(
       await sleep(backoffDelay(attempt, baseDelayMs));
     }
   }
+}
+
+/**
+ * Whether asking again may get another answer: not after the server refused the request itself
+ * (4xx: 400, 401, 403, 404...), which it will refuse again; yes after a time-out, a network failure,
+ * a 5xx, 408 or 429.
+ */
+export function mayAnswerOtherwise(error: unknown): boolean {
+  const status = error instanceof ApiError ? error.status : null;
+  return status === null || status < 400 || status >= 500 || status === 408 || status === 429;
 }
 
 /** 300, 600, 1200 ms...: doubling, so a struggling service is not hammered. */

@@ -1,5 +1,5 @@
 import type { EvaluationContext, JsonValue, Provider, ResolutionDetails } from '@openfeature/web-sdk';
-import { withRetry } from '../api/retry.ts';
+import { mayAnswerOtherwise, withRetry } from '../api/retry.ts';
 import type { FlagEntity, FlagrBatchAnswer, FlagrBatchRequest } from '../api/types.ts';
 import {
   batchRequest,
@@ -59,6 +59,8 @@ export class FlagrProvider implements Provider {
       const answer = await withRetry(() => this.options.evaluate(batchRequest(entity, this.options.flagKeys)), {
         retries: FLAG_RETRIES,
         baseDelayMs: this.options.retryDelayMs,
+        // A refusal (403 for a user without permissions) is final: three more would only hold the start.
+        shouldRetry: mayAnswerOtherwise,
       });
       this.values = flagValuesFrom(answer, this.options.flagKeys);
       this.reason = 'TARGETING_MATCH';

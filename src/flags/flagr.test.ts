@@ -1,5 +1,6 @@
 import { OpenFeature } from '@openfeature/web-sdk';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client.ts';
 import type { FlagEntity } from '../api/types.ts';
 import { FLAG_STALE_MS, flagValuesFrom, usableCachedFlags, type CachedFlags } from './flagr.ts';
 import { FlagrProvider } from './flagr-provider.ts';
@@ -81,6 +82,17 @@ describe('FlagrProvider through OpenFeature', () => {
     expect(calls).toBe(4);
     expect(onFailure).toHaveBeenCalledOnce();
     expect(OpenFeature.getClient('t2').getBooleanValue('website-editor', false)).toBe(true);
+  });
+
+  it('does not ask again after a refusal (4xx): it is final', async () => {
+    let calls = 0;
+    const { provider, onFailure } = setup(async () => {
+      calls++;
+      throw new ApiError('http', 403, { code: null, message: null }, 'http://api/flags');
+    });
+    await OpenFeature.setProviderAndWait('t4', provider, context);
+    expect(calls).toBe(1);
+    expect(onFailure).toHaveBeenCalledOnce();
   });
 
   it('leaves flags empty when the service fails and the cache is too old', async () => {

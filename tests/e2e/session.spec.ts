@@ -177,9 +177,14 @@ test('an API 401 signs the user out', async ({ page }) => {
 });
 
 test('an API 403 goes to the permission-denied page', async ({ page }) => {
+  const flagRequests: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/v1/evaluation/batch') && flagRequests.push(request.url()));
   await signIn(page, 'guest');
   await expect(page).toHaveURL('/403');
   await expect(page.getByRole('heading', { name: 'You have no permission to access this page.' })).toBeVisible();
+  // The flag service's 403 is final: not asked three more times while the start waits (shell.md §9's
+  // retries are for failures that may pass).
+  expect(flagRequests).toHaveLength(1);
 });
 
 test('an API 500 shows an Error notification with the server message', async ({ page }) => {
