@@ -61,7 +61,9 @@ export default defineConfig({
       // No build-time manifest: /manifest.webmanifest answers each host's brand (src/config/manifest.ts),
       // linked from index.html; a precached copy would give every brand the same one.
       manifest: false,
-      includeAssets: ['brand/*.svg'],
+      // The brands' images and the app icons (favicon, manifest icons, the default seller logo): an offline
+      // start asks for them too.
+      includeAssets: ['brand/*.svg', 'icons/*'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,

@@ -9,6 +9,9 @@ test.beforeEach(async ({ page }) => {
 test('with no network a signed-in user lands in the offline shell from the cache and can use the POS', async ({ page, context }) => {
   await prepareOfflineUse(page);
   await context.setOffline(true);
+  // Everything of the portal's own origin comes from the worker: no file of it fails offline.
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => new URL(request.url()).origin === new URL(page.url()).origin && failed.push(new URL(request.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('note')).toHaveText('Offline Mode');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -18,6 +21,8 @@ test('with no network a signed-in user lands in the offline shell from the cache
   await expect(menu.getByRole('link')).toHaveText(['To-do list', 'Create order']); // order result: by address only
   await expect(page.getByRole('button', { name: /^(Seller|Platform|Site):/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Contact support' })).toHaveCount(0);
+
+  expect(failed).toEqual([]);
 
   await menu.getByRole('link', { name: 'Create order' }).click();
   await expect(page).toHaveURL('/dpos/create-order');
