@@ -30,7 +30,8 @@ export interface HeaderContentProps {
 }
 
 /**
- * The header's content: on a mobile-view route a back button and the page title only; otherwise the
+ * The header's content: on a mobile-view route a back button, the page title and the switches the route
+ * allows (the site on warehouse screens); otherwise the
  * countdown, search / support / survey, the platform, seller and site switches, language and account.
  */
 export function HeaderContent(props: HeaderContentProps) {
@@ -45,6 +46,8 @@ export function HeaderContent(props: HeaderContentProps) {
           </button>
         )}
         {!route?.hideTitle && <h1 className="mobile-view-bar__title">{props.routeTitle}</h1>}
+        {/* The full-screen page keeps the switches its route allows: a picker sees and changes the site here. */}
+        {!offline && <HeaderSwitches show={props.switches} />}
       </div>
     );
   }

@@ -21,33 +21,39 @@ export function HeaderSwitches({ show }: { show: SwitchAbility }) {
   const [chooser, setChooser] = useState<'platform' | 'seller' | null>(null);
   const close = () => setChooser(null);
   const sellerName = shell.seller.displayName || shell.seller.name;
+  const site = show.switchSite ? shell.site : null;
   return (
     <>
-      {show.switchSite && shell.site && (
-        <MenuButton
-          label={t('Chooser.Site', { name: shell.site.name })}
-          items={shell.sites.map((site) => ({
-            key: String(site.id),
-            label: site.name,
-            checked: site.id === shell.site?.id,
-            onSelect: () => site.id !== shell.site?.id && chooseSite(site.id),
-          }))}
-        >
-          <Icon icon={locationOutline} />
-          <span className="header-item--wide">{shell.site.name}</span>
-        </MenuButton>
-      )}
-      {show.switchPlatform && (
-        <button type="button" className="button header-switch" aria-label={t('Chooser.Platform', { name: shell.platform?.name ?? '' })} onClick={() => setChooser('platform')}>
-          <Icon icon={businessOutline} />
-          <span>{shell.platform?.name}</span>
-        </button>
-      )}
-      {show.switchSeller && (
-        <button type="button" className="button header-switch" aria-label={t('Chooser.Seller', { name: sellerName })} onClick={() => setChooser('seller')}>
-          <Icon icon={storefrontOutline} />
-          <span>{sellerName}</span>
-        </button>
+      {/* One group, so that on a phone it takes a row of its own where the names can be read. */}
+      {(site || show.switchPlatform || show.switchSeller) && (
+        <div className="header-switches">
+          {site && (
+            <MenuButton
+              label={t('Chooser.Site', { name: site.name })}
+              items={shell.sites.map((other) => ({
+                key: String(other.id),
+                label: other.name,
+                checked: other.id === site.id,
+                onSelect: () => other.id !== site.id && chooseSite(other.id),
+              }))}
+            >
+              <Icon icon={locationOutline} />
+              <span className="header-switch__name">{site.name}</span>
+            </MenuButton>
+          )}
+          {show.switchPlatform && (
+            <button type="button" className="button header-switch" aria-label={t('Chooser.Platform', { name: shell.platform?.name ?? '' })} onClick={() => setChooser('platform')}>
+              <Icon icon={businessOutline} />
+              <span>{shell.platform?.name}</span>
+            </button>
+          )}
+          {show.switchSeller && (
+            <button type="button" className="button header-switch" aria-label={t('Chooser.Seller', { name: sellerName })} onClick={() => setChooser('seller')}>
+              <Icon icon={storefrontOutline} />
+              <span>{sellerName}</span>
+            </button>
+          )}
+        </div>
       )}
       {chooser === 'platform' && (
         <PlatformChooser

@@ -131,6 +131,21 @@ test.describe('phone', () => {
     await toggle.click();
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   });
+
+  test('the platform and seller switches are readable on a phone: a row of their own, names not cut to nothing', async ({ page }) => {
+    await useEnglish(page);
+    await storeContext(page, { id: 1, name: 'Sàn Thương mại Việt' }, 2);
+    await signIn(page, 'admin');
+    await expectShell(page);
+    for (const name of [/^Platform: /, /^Seller: /]) {
+      const control = page.getByRole('button', { name });
+      const box = (await control.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(48);
+      expect(await control.locator('span').last().evaluate((text) => text.getBoundingClientRect().width)).toBeGreaterThan(80);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 });
 
 test('the service worker takes control and the shell reloads with the network cut', async ({ page, context }) => {

@@ -254,6 +254,26 @@ test.describe('phone', () => {
     expect(JSON.parse(await frame.evaluate(() => window.name))).toMatchObject({ isMobileView: true, backIcon: true, site: { id: 101 } });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // This route has no site switch; internal stock movement has (showSiteSwitch): the full-screen bar
+    // keeps it, with the site's name.
+    await expect(page.getByRole('button', { name: /^Site: / })).toHaveCount(0);
+    await page.goto('/warehousing/internal-stock-movement');
+    await expect(page.getByRole('heading', { level: 1, name: 'Internal stock movement' })).toBeVisible();
+    const site = page.getByRole('button', { name: 'Site: Kho Tổng Đông Anh' });
+    await expect(site).toBeVisible();
+    expect(await site.locator('.header-switch__name').evaluate((name) => name.getBoundingClientRect().width)).toBeGreaterThan(40);
+    await site.click();
+    await page.getByRole('menuitemradio', { name: 'Kho Cần Thơ' }).click();
+    await expect(page.getByRole('button', { name: 'Site: Kho Cần Thơ' })).toBeVisible();
+    // The choice reloads the portal (shell.md §4): the new frame is told the new site.
+    const siteOfFrame = async () => {
+      try {
+        return (JSON.parse(await (await activeFrameHandle(page)).evaluate(() => window.name)) as { site?: { id: number } }).site?.id;
+      } catch {
+        return null; // the page was reloading
+      }
+    };
+    await expect.poll(siteOfFrame).toBe(103);
   });
 });
 
