@@ -1,4 +1,5 @@
 import { FixtureError } from './fixture-loader.ts';
+import { browserUsablePort } from './ports.ts';
 import { DEFAULT_PORTS, startStack, type Stack } from './stack.ts';
 
 /**
@@ -40,8 +41,8 @@ function describe(stack: Stack, preview: boolean): string {
 
 async function main() {
   const preview = process.argv.includes('--preview');
-  const portalPort = process.env.PORTAL_PORT ? envNumber('PORTAL_PORT', 0, 1, 65535) : null;
-  const port = (name: string, fallback: number) => envNumber(name, fallback, 1, 65535);
+  const portalPort = process.env.PORTAL_PORT ? browserUsablePort('PORTAL_PORT', envNumber('PORTAL_PORT', 0, 1, 65535)) : null;
+  const port = (name: string, fallback: number) => browserUsablePort(name, envNumber(name, fallback, 1, 65535));
   const stack = await startStack({
     ports: { idp: port('IDP_PORT', DEFAULT_PORTS.idp), api: port('API_PORT', DEFAULT_PORTS.api), apps: port('APPS_PORT', DEFAULT_PORTS.apps) },
     fixturesDir: process.env.PORTAL_FIXTURES || undefined,
