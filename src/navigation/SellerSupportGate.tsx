@@ -7,6 +7,7 @@ import type { SellerSupportOutcome } from './seller-support.ts';
 import { useOverlay, type OverlayPresenter } from '../ui/useOverlay.ts';
 import { useNavigation } from './navigation-context.ts';
 import '../context/chooser.css';
+import './seller-support.css';
 
 /**
  * The seller-support modals of routes.md §4/§8. Invoicing: a list of supported sellers to switch to
