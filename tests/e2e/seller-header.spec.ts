@@ -20,10 +20,16 @@ function record(page: Page): Recorded[] {
   return calls;
 }
 
-/** The start's calls have all been made once the shell is up and the network is quiet. */
-async function startSettled(page: Page): Promise<void> {
+/**
+ * The start's calls have been made: the shell is up and `expected` (method and path) are all among the
+ * recorded calls, as many times as listed. (Not an idle network: a loaded machine rarely gives one.)
+ */
+async function startSettled(page: Page, calls: Recorded[], expected: string[]): Promise<string[]> {
   await expectShell(page);
-  await page.waitForLoadState('networkidle');
+  const paths = () => calls.map(({ call }) => call.split('?')[0] ?? call);
+  const count = (list: string[], path: string) => list.filter((each) => each === path).length;
+  await expect.poll(() => expected.every((path) => count(paths(), path) >= count(expected, path))).toBe(true);
+  return paths();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -33,17 +39,16 @@ test.beforeEach(async ({ page }) => {
 test("the cashier's claimed seller is on every call of the start, the first included", async ({ page }) => {
   const calls = record(page);
   await signIn(page, 'cashier');
-  await startSettled(page);
-  const paths = calls.map(({ call }) => call.split('?')[0]);
-  for (const startCall of [
+  const startCalls = [
     'POST /api/v1/evaluation/batch',
     'GET /api/v1/seller-list',
     'GET /api/v1/platforms/1/websites',
     'GET /api/v1/sites/user',
     'GET /api/v1/platforms/config',
-  ]) {
-    expect(paths, startCall).toContain(startCall);
-  }
+    'GET /api/v1/platforms/config',
+  ];
+  const paths = await startSettled(page, calls, startCalls);
+  for (const startCall of startCalls) expect(paths, startCall).toContain(startCall);
   expect(calls.filter((platformConfig) => platformConfig.call.startsWith('GET /api/v1/platforms/config'))).toHaveLength(2);
   expect(calls.filter(({ seller }) => seller !== '2')).toEqual([]);
 });
@@ -62,8 +67,7 @@ test("the accountant's calls carry no seller before one is known, then the chose
   const afterChoice = record(page);
   await page.getByRole('searchbox', { name: 'Search by seller name or id' }).fill('18');
   await page.getByRole('list', { name: 'Choose seller' }).getByRole('button').first().click();
-  await startSettled(page);
-  const paths = afterChoice.map(({ call }) => call.split('?')[0]);
+  const paths = await startSettled(page, afterChoice, ['POST /api/v1/evaluation/batch', 'GET /api/v1/seller-list', 'GET /api/v1/platforms/config']);
   expect(paths).toEqual(expect.arrayContaining(['POST /api/v1/evaluation/batch', 'GET /api/v1/seller-list', 'GET /api/v1/platforms/config']));
   expect(afterChoice.filter(({ seller }) => seller !== '18')).toEqual([]);
 });
