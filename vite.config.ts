@@ -34,7 +34,7 @@ export default defineConfig({
           groups: [
             {
               name: 'start',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|valibot|idb|i18next-resources-to-backend)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|valibot|idb)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$/,
             },
             // A language's two namespaces that every start awaits together: one file.
             {

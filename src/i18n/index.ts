@@ -1,39 +1,50 @@
 import i18next, { type TFunction } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFERRED_NAMESPACE, LANGUAGES, NAMESPACES, storedLanguage } from './languages.ts';
 
-/** Starts i18next in the stored language; only that language's resources are downloaded. */
+/**
+ * The texts of one namespace in one language, imported like a chunk of code: it rejects when the file
+ * does not arrive. (A backend such as i18next's would log the failure and go on, and the page would
+ * show its keys, "Shell.MainMenu", instead of its texts.)
+ */
+export async function textsOf(language: string, namespace: string): Promise<Record<string, unknown>> {
+  return ((await import(`./locales/${language}/${namespace}.json`)) as { default: Record<string, unknown> }).default;
+}
+
+/**
+ * Starts i18next in the stored language with that language's start texts; only they are downloaded.
+ * A start without its texts fails like a start without its code.
+ */
 export async function initI18n(): Promise<typeof i18next> {
   const language = storedLanguage();
-  await i18next
-    .use(initReactI18next)
-    .use(resourcesToBackend((lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`)))
-    .init({
-      lng: language,
-      fallbackLng: false, // key parity is tested, so the other language is never needed
-      supportedLngs: [...LANGUAGES],
-      ns: [...NAMESPACES],
-      defaultNS: 'translation',
-      interpolation: { escapeValue: false }, // React escapes
-      returnNull: false,
-    });
+  const [translation, routes] = await Promise.all([textsOf(language, 'translation'), textsOf(language, 'routes')]);
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false, // key parity is tested, so the other language is never needed
+    supportedLngs: [...LANGUAGES],
+    ns: [...NAMESPACES],
+    defaultNS: 'translation',
+    resources: { [language]: { translation, routes } },
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  });
   document.documentElement.lang = language;
   return i18next;
 }
 
-/** The namespace of texts that come with the parts loaded after the first screen. */
-async function loadDeferredTexts(): Promise<void> {
+/**
+ * The texts of a namespace that comes with a part loaded after the first screen (`deferred`, or the
+ * access explainer's `access`), added once it has arrived (textsOf).
+ */
+async function loadTexts(namespace: string): Promise<void> {
   const { language } = i18next;
-  if (i18next.hasResourceBundle(language, DEFERRED_NAMESPACE)) return;
-  // Imported, not through the backend, which would swallow a failure: this one rejects like a chunk.
-  const texts = (await import(`./locales/${language}/deferred.json`)) as { default: Record<string, unknown> };
-  i18next.addResourceBundle(language, DEFERRED_NAMESPACE, texts.default);
+  if (i18next.hasResourceBundle(language, namespace)) return;
+  i18next.addResourceBundle(language, namespace, await textsOf(language, namespace));
 }
 
-/** A part's module together with the deferred texts it shows: both arrive before it draws, or it fails as one. */
-export async function withDeferredTexts<T>(part: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([part, loadDeferredTexts()]);
+/** A part's module together with the texts it shows: both arrive before it draws, or it fails as one. */
+export async function withDeferredTexts<T>(part: Promise<T>, namespace: string = DEFERRED_NAMESPACE): Promise<T> {
+  const [module] = await Promise.all([part, loadTexts(namespace)]);
   return module;
 }
 
@@ -42,7 +53,7 @@ export async function withDeferredTexts<T>(part: Promise<T>): Promise<T> {
  * of a part that is on the page from the start but shows only later (the online/offline switch).
  */
 export async function withDeferredT(): Promise<TFunction> {
-  await loadDeferredTexts();
+  await loadTexts(DEFERRED_NAMESPACE);
   return i18next.getFixedT(null, [DEFERRED_NAMESPACE, 'translation']);
 }
 

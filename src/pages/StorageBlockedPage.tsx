@@ -1,5 +1,5 @@
-import { useDeferredTranslation } from '../i18n/index.ts';
-import { LANGUAGES } from '../i18n/languages.ts';
+import { textsOf, useDeferredTranslation } from '../i18n/index.ts';
+import { DEFERRED_NAMESPACE, LANGUAGES } from '../i18n/languages.ts';
 import { restart } from '../effects/restart.ts';
 
 /**
@@ -28,7 +28,13 @@ export function StorageBlockedPage({ supportEmail }: { supportEmail: string }) {
           className="button"
           lang={other}
           onClick={() => {
-            void i18n.changeLanguage(other).then(() => (document.documentElement.lang = other));
+            // This page's texts in the other language come first (a start loads only its own language's).
+            void Promise.all(['translation', DEFERRED_NAMESPACE].map(async (namespace) => i18n.addResourceBundle(other, namespace, await textsOf(other, namespace))))
+              .then(() => i18n.changeLanguage(other))
+              .then(
+                () => (document.documentElement.lang = other),
+                (error: unknown) => console.warn('[i18n] the other language could not be loaded', error),
+              );
           }}
         >
           {t(other === 'en' ? 'Shell.LanguageEn' : 'Shell.LanguageVi')}

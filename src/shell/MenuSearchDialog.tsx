@@ -5,9 +5,11 @@ import { useRequester } from '../access/requester.ts';
 import { createMenuSearch } from '../gating/search.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';
 import { deferred } from '../ui/deferred.tsx';
+import { withDeferredTexts } from '../i18n/index.ts';
+import { ACCESS_NAMESPACE } from '../i18n/languages.ts';
 import './menu-search.css';
 
-const ClosedResults = deferred(() => import('../access/ClosedResults.tsx').then((module) => module.default));
+const ClosedResults = deferred(() => withDeferredTexts(import('../access/ClosedResults.tsx'), ACCESS_NAMESPACE).then((module) => module.default));
 
 /**
  * Menu search (shell.md §2): width 500, list max height 300, case- and accent-insensitive.

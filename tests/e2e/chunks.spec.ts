@@ -50,6 +50,20 @@ test('…and the shell comes back by itself when the connection returns', async 
   await expectShell(page);
 });
 
+test('the start language’s texts do not arrive: the start-failure page, never the shell with its keys; Retry once they are served', async ({ page, context }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  const isTexts = (url: URL) => /^\/assets\/locale-vi-[\w-]+\.js$/.test(url.pathname);
+  await context.route(isTexts, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.getByRole('heading', startFailure)).toBeVisible({ timeout: 8_000 });
+  await expect(page.getByText('Shell.MainMenu')).toHaveCount(0);
+  await context.unroute(isTexts);
+  await page.getByRole('button', { name: 'Thử lại / Retry' }).click();
+  await expectShell(page);
+  await expect(page.getByRole('navigation', { name: 'Menu chính' })).toBeVisible();
+});
+
 test('the app’s entry does not arrive (a first visit whose connection drops): the start-failure page with Retry, never a spinner for ever', async ({ page, context }) => {
   await signIn(page, 'cashier');
   await expectShell(page);
