@@ -49,6 +49,10 @@ describe('discovery and keys', () => {
     expect(stack.issuer).toMatch(/^http:\/\/id\.portal\.localhost:\d+$/);
   });
 
+  it('answers the browser’s icon request of its sign-in page with no content, not a 404', async () => {
+    expect((await request(`${stack.issuer}/favicon.ico`)).status).toBe(204);
+  });
+
   it('publishes public signing keys only', async () => {
     const { keys } = (await request(`${stack.issuer}/jwks`)).json<JSONWebKeySet>();
     expect(keys).toHaveLength(1);

@@ -194,6 +194,11 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
 
   return (req, res) => {
     const url = new URL(req.url ?? '/', issuer);
+    // The sign-in page has no icon: answer the browser's request for one without the 404 it logged.
+    if (req.method === 'GET' && url.pathname === '/favicon.ico') {
+      res.writeHead(204, { 'cache-control': 'public, max-age=86400' });
+      return res.end();
+    }
     const avatar = /^\/avatars\/([^/]+)\.svg$/.exec(url.pathname);
     if (req.method === 'GET' && avatar) {
       const user = byUsername.get(decodeURIComponent(avatar[1] ?? ''));
