@@ -17,6 +17,8 @@ import { StartFailure } from '../pages/StartFailure.tsx';
 import type { PageParts } from './composition.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
 
+const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+
 /**
  * The page's providers and routes. The signed-in shell (start-up sequence, catalogue, menu, frames)
  * is its own chunk, requested by composePage and awaited by boot before the first render.
@@ -30,7 +32,8 @@ export function App({ runtime, session, page, signedIn }: { runtime: Runtime; se
         <ChunkRecoveryContext.Provider value={page.recovery}>
           <PageErrorBoundary fallback={<StartFailure />}>
             <IonApp>
-              <BrowserRouter>
+              {/* React Router 7's behaviour now (every path the shell navigates to is absolute), and no warnings. */}
+              <BrowserRouter future={ROUTER_FUTURE}>
                 <Routes>
                   <Route path={CALLBACK_PATH} element={<SignInCallbackPage />} />
                   <Route

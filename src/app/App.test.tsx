@@ -1,0 +1,29 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Runtime } from '../config/runtime.ts';
+import type { Session } from '../session/session.ts';
+import { App } from './App.tsx';
+import type { PageParts } from './composition.ts';
+import type * as SignedInModule from './SignedInApp.tsx';
+
+/** The offline page: the shell is drawn without a session, so App needs nothing of the runtime or session. */
+const offlinePage = {
+  mode: 'offline',
+  serviceWorker: null,
+  recovery: { afterChunkFailure: async () => false },
+} as unknown as PageParts;
+const signedIn = { SignedInApp: () => <p>the shell</p> } as unknown as typeof SignedInModule;
+
+describe('App', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('routes with React Router 7’s behaviour, so the console of every start has no future-flag warnings', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(<App runtime={{} as Runtime} session={{} as Session} page={offlinePage} signedIn={signedIn} />);
+    expect(await screen.findByText('the shell')).toBeTruthy();
+    expect(warn.mock.calls.map((call) => String(call[0])).filter((text) => text.includes('Future Flag'))).toEqual([]);
+  });
+});
