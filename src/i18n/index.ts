@@ -33,18 +33,21 @@ export async function initI18n(): Promise<typeof i18next> {
 }
 
 /**
- * The texts of a namespace that comes with a part loaded after the first screen (`deferred`, or the
- * access explainer's `access`), added once it has arrived (textsOf).
+ * Adds the texts of `namespaces` in `language` that i18next does not hold yet, each once it has
+ * arrived (textsOf): a part loaded after the first screen (`deferred`, the access explainer's
+ * `access`), or a page that switches language without a restart.
  */
-async function loadTexts(namespace: string): Promise<void> {
-  const { language } = i18next;
-  if (i18next.hasResourceBundle(language, namespace)) return;
-  i18next.addResourceBundle(language, namespace, await textsOf(language, namespace));
+export async function loadTexts(namespaces: readonly string[], language: string = i18next.language): Promise<void> {
+  await Promise.all(
+    namespaces
+      .filter((namespace) => !i18next.hasResourceBundle(language, namespace))
+      .map(async (namespace) => i18next.addResourceBundle(language, namespace, await textsOf(language, namespace))),
+  );
 }
 
 /** A part's module together with the texts it shows: both arrive before it draws, or it fails as one. */
 export async function withDeferredTexts<T>(part: Promise<T>, namespace: string = DEFERRED_NAMESPACE): Promise<T> {
-  const [module] = await Promise.all([part, loadTexts(namespace)]);
+  const [module] = await Promise.all([part, loadTexts([namespace])]);
   return module;
 }
 
@@ -53,7 +56,7 @@ export async function withDeferredTexts<T>(part: Promise<T>, namespace: string =
  * of a part that is on the page from the start but shows only later (the online/offline switch).
  */
 export async function withDeferredT(): Promise<TFunction> {
-  await loadTexts(DEFERRED_NAMESPACE);
+  await loadTexts([DEFERRED_NAMESPACE]);
   return i18next.getFixedT(null, [DEFERRED_NAMESPACE, 'translation']);
 }
 

@@ -1,4 +1,4 @@
-import { textsOf, useDeferredTranslation } from '../i18n/index.ts';
+import { loadTexts, useDeferredTranslation } from '../i18n/index.ts';
 import { DEFERRED_NAMESPACE, LANGUAGES } from '../i18n/languages.ts';
 import { restart } from '../effects/restart.ts';
 
@@ -29,7 +29,7 @@ export function StorageBlockedPage({ supportEmail }: { supportEmail: string }) {
           lang={other}
           onClick={() => {
             // This page's texts in the other language come first (a start loads only its own language's).
-            void Promise.all(['translation', DEFERRED_NAMESPACE].map(async (namespace) => i18n.addResourceBundle(other, namespace, await textsOf(other, namespace))))
+            void loadTexts(['translation', DEFERRED_NAMESPACE], other)
               .then(() => i18n.changeLanguage(other))
               .then(
                 () => (document.documentElement.lang = other),
