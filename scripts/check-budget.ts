@@ -1,5 +1,5 @@
 /**
- * Size budgets of the production build (issue 8), run by `npm test` right after `npm run build`:
+ * Size budgets of the production build, run by `npm test` right after `npm run build`:
  * `tsx scripts/check-budget.ts [distDir]` prints every figure and exits 1 when one is over budget.
  */
 import { readFileSync } from 'node:fs';

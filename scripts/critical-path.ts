@@ -1,5 +1,5 @@
 /**
- * The critical path of a signed-in start (issue 12): every JS and CSS file the browser downloads
+ * The critical path of a signed-in start: every JS and CSS file the browser downloads
  * before the start route's frame is created, derived from Vite's build manifest. The entry and its
  * static imports load first; then the dynamic imports listed here, each with its own static imports
  * and CSS (Vite's preload helper fetches those together with the chunk).

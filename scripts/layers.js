@@ -11,19 +11,34 @@ export const LAYERS = [
   ['catalogue', 'offline', 'sw-client'],
   ['flags', 'frames', 'gating', 'session'],
   ['context', 'maintenance', 'push'],
-  ['navigation', 'pages'],
+  ['navigation', 'pages', 'start'],
   ['access'],
   ['shell'],
   ['app'],
 ];
 
 /**
- * One zone per folder: everything on its floor (other folders) and above it is out of reach.
+ * Folders that others may import only through one file: the rest is theirs alone.
+ * @type {Readonly<Record<string, string>>}
+ */
+export const PUBLIC_ENTRIES = { start: 'index.ts' };
+
+/**
+ * Scripts of src/ built on their own, and the one file of a folder with a public entry each may reach
+ * directly: the boot step is a classic script of ~3 KB that runs before the app, so it must not pull
+ * the app's modules (and their CSS) in through the public entry.
+ * @type {Readonly<Record<string, string>>}
+ */
+export const ENTRY_SCRIPTS = { 'frame-first.ts': 'start/frame-first/boot-step.ts' };
+
+/**
+ * One zone per folder: everything on its floor (other folders) and above it is out of reach; and for
+ * a folder with a public entry, everything in it but that entry, from every other folder and file.
  * @param {readonly (readonly string[])[]} layers
  * @returns {{ target: string; from: string[]; message: string }[]}
  */
-export function layerZones(layers = LAYERS) {
-  return layers.flatMap((floor, index) =>
+export function layerZones(layers = LAYERS, entries = PUBLIC_ENTRIES, scripts = ENTRY_SCRIPTS) {
+  const floors = layers.flatMap((floor, index) =>
     floor.flatMap((folder) => {
       const above = layers.slice(index + 1).flat();
       const beside = floor.filter((other) => other !== folder);
@@ -34,4 +49,15 @@ export function layerZones(layers = LAYERS) {
         : [{ target: `./src/${folder}`, from, message: `src/${folder} is on floor ${index} (${floor.join(', ')}): it may import only from the floors below it (scripts/layers.js).` }];
     }),
   );
+  const publicOnly = Object.entries(entries).flatMap(([folder, entry]) => {
+    const from = `./src/${folder}`;
+    const message = `src/${folder} is imported through its public entry only: src/${folder}/${entry} (scripts/layers.js).`;
+    const others = layers.flat().filter((other) => other !== folder).map((other) => `./src/${other}`);
+    const ownFile = (reaches) => (reaches.startsWith(`${folder}/`) ? [`./${reaches.slice(folder.length + 1)}`] : []);
+    return [
+      { target: [...others, './src/main.tsx'], from, except: [`./${entry}`], message },
+      ...Object.entries(scripts).map(([script, reaches]) => ({ target: [`./src/${script}`], from, except: [`./${entry}`, ...ownFile(reaches)], message })),
+    ];
+  });
+  return [...floors, ...publicOnly];
 }

@@ -39,6 +39,40 @@ function folderGraph() {
   return { edges, appImporters };
 }
 
+/** File → the files it imports: static, type-only and dynamic imports alike. */
+function fileGraph(): Map<string, string[]> {
+  const files = sourceFiles(src);
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => {
+      const text = readFileSync(file, 'utf8');
+      const targets = [...text.matchAll(/(?:from\s+|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)]
+        .map((match) => normalize(join(dirname(file), match[1] ?? '')))
+        .filter((target) => known.has(target));
+      return [file, [...new Set(targets)]];
+    }),
+  );
+}
+
+/** Every circle of imports in a graph, each as the files around it (depth-first search). */
+function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const circles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') circles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return circles;
+}
+
 describe('the layers of src/', () => {
   const { edges, appImporters } = folderGraph();
 
@@ -58,6 +92,24 @@ describe('the layers of src/', () => {
   });
 });
 
+describe('the imports between files of src/', () => {
+  it('find a circle, type-only and dynamic imports included', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+    expect(importCircles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+    expect(importCircles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+  });
+
+  it('form no circle anywhere (import type and import() count: a circle of files is one module in two places)', () => {
+    const circles = importCircles(fileGraph()).map((circle) => circle.map((file) => relative(src, file)).join(' → '));
+    expect(circles).toEqual([]);
+  });
+});
+
 describe('the lint guards of the layers', () => {
   const eslint = new ESLint({ cwd: root });
   const problems = async (file: string, code: string) =>
@@ -71,13 +123,22 @@ describe('the lint guards of the layers', () => {
     expect(await problems(file, code)).toContain('import-x/no-restricted-paths');
   }, 30_000);
 
+  it('fail on an import into the start that goes around its public entry', async () => {
+    expect(await problems('src/shell/probe.ts', "import { StartFlow } from '../start/start-flow.ts';\nexport const probe = StartFlow;\n")).toContain('import-x/no-restricted-paths');
+    expect(await problems('src/main.tsx', "import { runBootStep } from './start/frame-first/boot-step.ts';\nexport const probe = runBootStep;\n")).toContain('import-x/no-restricted-paths');
+  }, 30_000);
+
+  it('let an import through the start’s public entry pass', async () => {
+    expect(await problems('src/shell/probe.ts', "import { StartFlow } from '../start/index.ts';\nexport const probe = StartFlow;\n")).toEqual([]);
+  }, 30_000);
+
   it('let a downward import through', async () => {
     expect(await problems('src/navigation/probe.ts', "import { explain } from '../gating/explain.ts';\nexport const probe = explain;\n")).toEqual([]);
   }, 30_000);
 });
 
 describe('the hook rules', () => {
-  it('are never switched off in src/ (issue 20: no disabled hook lint; read what changes with useEffectEvent instead)', () => {
+  it('are never switched off in src/ (no disabled hook lint; read what changes with useEffectEvent instead)', () => {
     const disabled = sourceFiles(src).filter((file) => /eslint-disable[^\n]*react-hooks\//.test(readFileSync(file, 'utf8')));
     expect(disabled.map((file) => relative(root, file))).toEqual([]);
   });

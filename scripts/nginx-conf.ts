@@ -1,6 +1,6 @@
 /**
  * nginx configuration for the built portal, generated from the runtime config it will serve so the
- * Content-Security-Policy never drifts from the configured origins (issue 8).
+ * Content-Security-Policy never drifts from the configured origins.
  *
  *   tsx scripts/nginx-conf.ts --config <config.json> [--listen 80] [--root /usr/share/nginx/staff-portal]
  *       [--config-file /etc/staff-portal/config.json] [--frame-ancestors <origin>,...] [--brotli] [--out <file>]

@@ -107,7 +107,7 @@ export const ICON_ALIASES = { 'ionicons-svg': fileURLToPath(new URL('../node_mod
 const BOOT_STEP_ENTRY = 'src/frame-first.ts';
 
 /**
- * The frame-first boot step (src/frame-first.ts, issue 19) in a build: one self-contained classic
+ * The frame-first boot step (src/frame-first.ts over src/start/frame-first/boot-step.ts) in a build: one self-contained classic
  * script, `<script src>` where index.html's module tag for it stands (after the start spinner, which
  * is drawn without waiting for it), that runs as soon as it arrives. Two pages carry it:
  * - `start.html`, what the service worker answers every navigation with (a repeat start): the app's

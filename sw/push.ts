@@ -59,7 +59,7 @@ self.addEventListener('push', (event) => event.waitUntil(onPush(event)));
 self.addEventListener('notificationclick', (event) => event.waitUntil(activate(event.notification)));
 
 /*
- * The worker's test entry for a click (issue 13): browsers offer no way to click a system
+ * The worker's test entry for a click: browsers offer no way to click a system
  * notification from a test, so a portal page may ask the worker to activate its shown notification
  * with a given title exactly as a click would. Same-origin pages only; it can do nothing a portal
  * page cannot do itself (show a portal route).

@@ -1,5 +1,5 @@
 /**
- * The oidc-client-ts user entries of issue 15 that hung the boot spinner (or showed a wrong error):
+ * The oidc-client-ts user entries that once hung the boot spinner (or showed a wrong error):
  * each must be discarded so that sign-in starts again. Shared by the unit and end-to-end tests.
  * `validUser` is a well-formed entry; the variants break one part of it at a time.
  */

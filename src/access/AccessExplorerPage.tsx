@@ -34,7 +34,7 @@ function reasonLabel(reason: ReasonFilter, t: Translate): string {
 }
 
 /**
- * /internal/access-explorer (issue 14): support pastes a user's permissions, picks flags, host,
+ * /internal/access-explorer: support pastes a user's permissions, picks flags, host,
  * environment and offline mode, and sees that user's menu and why every other route is closed —
  * computed by the same `explain` as the portal itself. In the local stack, demo users are presets.
  */

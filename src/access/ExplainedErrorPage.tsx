@@ -12,7 +12,7 @@ import { useRequester } from './requester.ts';
 export type ExplainedResolution = Extract<Resolution, { kind: 'forbidden' | 'noSite' | 'notFound' }>;
 
 /**
- * The 403/404 page for an address the user tried inside the shell, saying why (issue 14): 403 for
+ * The 403/404 page for an address the user tried inside the shell, saying why: 403 for
  * a missing permission or site, 404 naming offline mode, the seller or the admin site when that is
  * the reason. A lazy chunk: nothing of it loads until a refusal shows.
  */

@@ -5,7 +5,7 @@ import type { Explanation, Reason } from '../gating/explain.ts';
 import { foldForSearch } from '../gating/search.ts';
 
 /**
- * Menu search's second list (issue 14): the menu pages matching the query that the user cannot
+ * Menu search's second list: the menu pages matching the query that the user cannot
  * open, each with its reasons. Pages of the admin domain (on other hosts) and of the internal group
  * never show: their existence is not other users' business. Loaded with the search dialog's first
  * opening, not at start.

@@ -41,7 +41,7 @@ export function longReason(reason: Reason, t: Translate): string {
   }
 }
 
-/** The 404 variants issue 14 names; other hidden routes keep the plain 404 heading. */
+/** The 404 variants that name their reason (offline mode, the seller, the administration site); other hidden routes keep the plain 404 heading. */
 export function notFoundHeading(reasons: readonly Reason[], t: Translate): string | null {
   if (reasons.some((reason) => reason.kind === 'offline')) return t('NotFound.offline');
   if (reasons.some((reason) => reason.kind === 'adminDomain')) return t('NotFound.adminDomain');

@@ -5,7 +5,7 @@ import { ancestorsIndex, explain, REASON_KINDS, type Explanation, type ReasonKin
 import { deriveMenu, type MenuEntry } from '../gating/visibility.ts';
 
 /**
- * The access explorer's model (issue 14), pure: a pasted permission list, and for a context the
+ * The access explorer's model, pure: a pasted permission list, and for a context the
  * menu that user gets and every route's explanation, filtered by module and by reason.
  */
 

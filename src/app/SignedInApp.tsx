@@ -11,14 +11,12 @@ import { showInvalidSiteDialog } from '../shell/SiteWatcher.tsx';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { deferred } from '../ui/deferred.tsx';
 import { withDeferredTexts } from '../i18n/index.ts';
-import { releaseFrameFirst } from '../frames/frame-first-handoff.ts';
-import { removeShellPicture } from '../ui/shell-picture.ts';
-import { ReadyShell } from './ReadyShell.tsx';
+import { releaseFrameFirst, removeShellPicture, type StartFlow, type StartView } from '../start/index.ts';
+import { ReadyShell } from '../shell/ReadyShell.tsx';
 import { useRuntime } from '../context/runtime.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../api/services.ts';
 import { ShellContext, type ShellContextValue } from '../context/shell.ts';
 import { PortalApiContext } from '../api/context.ts';
-import type { StartFlow, StartView } from './start-flow.ts';
 import { chooseSeller, choosePlatform } from '../context/choices.ts';
 import { claimedSellerId } from '../context/claims.ts';
 import { portalUserFrom, type PortalUser } from '../context/user.ts';
@@ -81,7 +79,7 @@ function StartFlowView({ flow, services }: { flow: StartFlow; services: Services
   useEffect(() => {
     if (siteInvalid) showInvalidSiteDialog(t);
   }, [siteInvalid, t]);
-  // A start that ends anywhere but in the shell drops what the boot step drew for it (frame-first.ts).
+  // A start that ends anywhere but in the shell drops what the boot step drew for it (start/frame-first/).
   const elsewhere = view.kind !== 'loading' && view.kind !== 'ready';
   useEffect(() => {
     if (!elsewhere) return;

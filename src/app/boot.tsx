@@ -28,7 +28,10 @@ export async function boot(root: Root): Promise<void> {
   let page: PageParts | undefined;
   try {
     page = composePage();
-    const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(), initI18n(), page.signedIn]);
+    // The signed-in shell's chunk, requested at once and awaited with the config. Not React.lazy: a
+    // Suspense fallback is held on screen for at least 300 ms.
+    const signedInChunk = import('./SignedInApp.tsx');
+    const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(), initI18n(), signedInChunk]);
     if (!configResult.ok) {
       // The failure pages are not part of a normal start: their code loads only when one is shown.
       const { ConfigNotFoundPage } = await withDeferredTexts(import('../pages/ConfigNotFoundPage.tsx'));

@@ -8,14 +8,12 @@ import { forgetStoredUser, readStoredUser } from '../session/stored-entries.ts';
 import { registerServiceWorker, type ServiceWorkerUpdates } from '../sw-client/register.ts';
 import type { ChunkRecovery } from '../ui/chunk-recovery.ts';
 import { markIonicPage } from '../ui/ionic-app.tsx';
-import { pageReleaseRecovery } from './release-recovery.ts';
-import type * as SignedInModule from './SignedInApp.tsx';
-import { readStoredSnapshot, type StoredSnapshot } from './snapshot.ts';
+import { pageReleaseRecovery, readStoredSnapshot, type StoredSnapshot } from '../start/index.ts';
 
 /**
  * The composition root: the only place that builds the page's long-lived parts, in this order —
  * the page (Ionic, leave guards, online/offline mode, the IndexedDB cache and its logout hook, the
- * early snapshot read, the service worker, the signed-in chunk) → the runtime config (boot.tsx) →
+ * early snapshot read, the service worker) and the signed-in chunk → the runtime config (boot.tsx) →
  * the session → for the signed-in user, the API services and the start flow (start-composition.ts,
  * in the signed-in chunk). Importing any module builds nothing; boot() and SignedInApp call these in order.
  */
@@ -31,8 +29,6 @@ export interface PageParts {
   serviceWorker: ServiceWorkerUpdates | null;
   /** What a chunk that failed to load leads to: the new release, or Retry where it failed. */
   recovery: ChunkRecovery;
-  /** The signed-in shell's chunk, requested at once and awaited by boot with the config. */
-  signedIn: Promise<typeof SignedInModule>;
 }
 
 export function composePage(): PageParts {
@@ -58,8 +54,6 @@ export function composePage(): PageParts {
     },
     serviceWorker: registerServiceWorker(),
     recovery,
-    // Not React.lazy: a Suspense fallback is held on screen for at least 300 ms.
-    signedIn: import('./SignedInApp.tsx'),
   };
 }
 

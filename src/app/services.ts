@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { ApiClient, type ApiFailure } from '../api/client.ts';
-import { createPortalApi, type PortalApi } from '../api/portal-api.ts';
+import { createPortalApi } from '../api/portal-api.ts';
+import type { Services } from '../api/services.ts';
 import { SellerHeader } from '../api/seller-header.ts';
 import { Tracker } from '../api/tracking.ts';
 import type { Session } from '../session/session.ts';
@@ -17,13 +18,6 @@ const FAILURE_TEXT: Record<ApiFailure, string> = {
 /** 'Error' notification with the server's message, or the text of the failure kind. */
 export function notifyApiError(failure: ApiFailure, message: string | null): void {
   notify('error', message ?? i18next.t(FAILURE_TEXT[failure]), { header: i18next.t('Error'), duration: 6000 });
-}
-
-export interface Services {
-  api: PortalApi;
-  tracker: Tracker;
-  /** The seller sent as X-Seller-Id once start-up has resolved it. */
-  setCurrentSeller(sellerId: number): void;
 }
 
 /**

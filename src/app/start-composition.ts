@@ -9,10 +9,9 @@ import { storedUserName } from '../session/stored-entries.ts';
 import { whenIdle } from '../ui/idle.ts';
 import type { Session } from '../session/session.ts';
 import type { PageParts } from './composition.ts';
-import { createServices, type Services } from './services.ts';
-import { readSnapshot, readStoredSnapshot, saveSnapshot, type SnapshotRead } from './snapshot.ts';
-import { StartFlow } from './start-flow.ts';
-import { runStartup } from './startup.ts';
+import type { Services } from '../api/services.ts';
+import { createServices } from './services.ts';
+import { readSnapshot, readStoredSnapshot, runStartup, saveSnapshot, stampFrameFirstLater, StartFlow, type SnapshotRead } from '../start/index.ts';
 
 /** The composition root's last step (composition.ts), in the signed-in chunk: what a signed-in page starts from. */
 
@@ -77,18 +76,13 @@ export function composeStart(page: PageParts, runtime: Runtime, session: Session
       }),
     async saveSnapshot(context) {
       await saveSnapshot(cache, context, runtime.version);
-      // The next start may request its frame before the framework runs (issue 19): from this snapshot only.
-      // Its writing is not on the start path: loaded now, behind the drawn shell.
-      const stamp = {
+      await stampFrameFirstLater({
         sub: context.user.sub,
         version: runtime.version,
         savedAt: Date.now(),
         maxAgeMs: snapshotMaxAgeMs,
         userEntry: storedUserName(runtime.config.oidc.authority, runtime.config.oidc.clientId),
-      };
-      await import('../frames/frame-first-record.ts')
-        .then((record) => record.stampFrameFirst(stamp))
-        .catch((error: unknown) => console.warn('[frame-first] the record could not be stamped', error));
+      });
     },
     onContext: (context) => services.setCurrentSeller(context.seller.id),
     onConnectionReturn: (listener) => subscribeConnectivity((online) => online && listener()),

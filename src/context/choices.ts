@@ -15,7 +15,7 @@ export const isStoredPlatform = (value: unknown): value is StoredPlatform => {
 };
 
 // An id that cannot be a platform, seller or site (0, negative, fractional, not a number) is
-// discarded like an absent one: it would otherwise reach X-Seller-Id and fail every call (issue 15).
+// discarded like an absent one: it would otherwise reach X-Seller-Id and fail every call.
 export const storedPlatform = () => readStored('platform', isStoredPlatform);
 export const storedSellerId = () => readStored('seller', isEntityId);
 export const storedSiteId = () => readStored('site', isEntityId);

@@ -17,7 +17,7 @@ export interface FlagLoadOptions {
  * The provider is an OpenFeature provider, but start-up initializes it itself instead of through
  * `OpenFeature.setProviderAndWait`: the shell reads the flags once from the provider's snapshot and
  * nothing evaluates them through an OpenFeature client, so the SDK (10 KB gzip) would only lengthen
- * the critical path before the first frame (issue 12). The provider never rejects: failures fall
+ * the critical path before the first frame. The provider never rejects: failures fall
  * back to the cache or to every flag off, as they did through the SDK.
  */
 export async function loadFlags(

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/Spinner.tsx';
-import { placeFrame, showAdoptedFrame } from './frame-first-handoff.ts';
+import { placeFrame, showAdoptedFrame } from './adopted-frame.ts';
 import type { FrameEntry, FramePool } from './pool-store.ts';
 import { FRAME_SANDBOX } from './settings.ts';
 
@@ -57,7 +57,7 @@ export function FrameHost({ pool, needsConnection }: { pool: FramePool; needsCon
 }
 
 /**
- * The boot step's frame (frame-first.ts), moved into the host without reloading it; React keeps
+ * A frame created before the pool (adopted-frame.ts), moved into the host without reloading it; React keeps
  * its attributes as it would for the frames it creates.
  */
 function AdoptedFrame({ entry, element, hidden, pool }: { entry: FrameEntry; element: HTMLIFrameElement; hidden: boolean; pool: FramePool }) {

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('frame messenger', () => {
-  it('handles the messages kept before it listened first, with the same checks (frame-first.ts)', () => {
+  it('handles the messages kept before it listened first, with the same checks (an adopted frame’s)', () => {
     const { handlers, stop } = setup();
     stop();
     const kept = [

@@ -144,7 +144,7 @@ describe('FramePool', () => {
     expect(pool.find(null)).toBeNull();
   });
 
-  describe('adopting the boot step’s frame (frame-first.ts)', () => {
+  describe('adopting the boot step’s frame', () => {
     const frameWindow = { postMessage: vi.fn() } as unknown as Window;
     const element = { contentWindow: frameWindow } as unknown as HTMLIFrameElement;
     const early = [new MessageEvent('message', { data: 'ready' })];

@@ -30,7 +30,7 @@ export interface FrameEntry extends PoolEntry {
   allow: string;
   attempt: number;
   status: FrameStatus;
-  /** The boot step's frame (frame-first.ts), adopted instead of creating one; its first attempt only. */
+  /** A frame created before the pool (useFrames.ts FrameAdoption), adopted instead of creating one; its first attempt only. */
   adopted: HTMLIFrameElement | null;
 }
 
@@ -62,7 +62,7 @@ export class FramePool {
   private nextId = 1;
 
   /**
-   * `adopt`: the frame a boot step already created for a new entry (frame-first-handoff.ts), if it is
+   * `adopt`: the frame a boot step already created for a new entry (useFrames.ts FrameAdoption), if it is
    * the one this spec would create; with the messages it posted before anyone listened.
    */
   constructor(

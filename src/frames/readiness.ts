@@ -1,5 +1,5 @@
 /**
- * When a frame counts as shown (issue 13): the shell cannot look into another origin's frame, and a
+ * When a frame counts as shown: the shell cannot look into another origin's frame, and a
  * frame's `load` event also fires for the browser's own error page, so `load` alone proves nothing.
  *
  * - `ready` (frame-client `ready()`) always means the page has drawn.

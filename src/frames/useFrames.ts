@@ -1,10 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import type { FrameUserData } from '../../packages/frame-client/index.ts';
 import { useConnectivity } from '../offline/useConnectivity.ts';
 import { editing } from './editing.ts';
-import { claimFrameFirst, releaseFrameFirst } from './frame-first-handoff.ts';
 import { listenToFrames, type KnownFrame, type OriginPolicy, type RejectionReason } from './messenger.ts';
-import { FramePool, type FrameSpec } from './pool-store.ts';
+import { FramePool, type AdoptedFrame, type FrameSpec } from './pool-store.ts';
 import { poolSize } from './pool.ts';
 
 export interface FrameEvents {
@@ -15,13 +14,28 @@ export interface FrameEvents {
   onRejected(reason: RejectionReason, type: string, origin: string): void;
 }
 
+/** A frame created before the pool (the start's boot step), offered to the pool's first show. */
+export interface FrameAdoption {
+  /** That frame if it is exactly the one the pool would create for `spec` (then taken), else null. */
+  adopt(spec: { key: string; src: string; name: string }): AdoptedFrame | null;
+  /** Removes it if the first show did not take it. */
+  release(): void;
+}
+const NO_ADOPTION: FrameAdoption = { adopt: () => null, release: () => undefined };
+
 /**
  * The keep-alive pool and the message router of one signed-in page; shows `active` (or nothing).
  * `mayOpen` is asked as a frame is to be shown: false for a page the shell is leaving at once (an
  * upgrade window), so that frame is never created.
  */
-export function useFrames(active: FrameSpec | null, events: FrameEvents, policy: OriginPolicy, mayOpen: () => boolean = () => true): FramePool {
-  const pool = useMemo(() => new FramePool(() => poolSize(innerWidth), claimFrameFirst), []);
+export function useFrames(
+  active: FrameSpec | null,
+  events: FrameEvents,
+  policy: OriginPolicy,
+  mayOpen: () => boolean = () => true,
+  adoption: FrameAdoption = NO_ADOPTION,
+): FramePool {
+  const [pool] = useState(() => new FramePool(() => poolSize(innerWidth), adoption.adopt));
   // Offline mode (the frame's settings carry the shell's mode) or no connectivity: frames must say `ready`.
   const online = useConnectivity();
   const offline = !online || active?.settings.isOnlineMode === false;
@@ -31,9 +45,9 @@ export function useFrames(active: FrameSpec | null, events: FrameEvents, policy:
   useEffect(() => {
     if (active && mayOpen()) pool.show(active);
     else pool.hide();
-    // The boot step's frame is adopted by the first show or not at all (frame-first.ts).
-    releaseFrameFirst();
-  }, [pool, active, mayOpen]);
+    // A frame created before the pool is adopted by the first show or not at all.
+    adoption.release();
+  }, [pool, active, mayOpen, adoption]);
 
   useEffect(
     () =>

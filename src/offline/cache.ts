@@ -4,7 +4,7 @@ import { reportProblem } from '../storage/problems.ts';
 
 /**
  * The IndexedDB cache of the shell: the start snapshot (the last online start's user, flags,
- * platform / seller / site and their lists: app/snapshot.ts), which every later start draws from
+ * platform / seller / site and their lists: start/snapshot.ts), which every later start draws from
  * at once and the offline start relies on (shell.md §4), and the flag service's stale cache.
  *
  * Every record lives in one object store under a fixed name, so adding a record name needs no

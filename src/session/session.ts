@@ -74,7 +74,7 @@ const PROTOCOL_CLAIMS = ['iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'sid', 'auth_
 const MIN_RENEW_INTERVAL_MS = 5000;
 /** Without a drawn shell to say when, the sign-in library loads this long after the start. */
 const PREPARE_FALLBACK_MS = 5000;
-/** A logout hook that has not finished by then is left behind: logout must never hang (issue 15). */
+/** A logout hook that has not finished by then is left behind: logout must never hang. */
 export const LOGOUT_HOOK_TIMEOUT_MS = 3000;
 /** Hooks other modules add to logout (e.g. the IndexedDB cache clears itself). */
 const logoutHooks = new Set<() => Promise<void> | void>();
@@ -307,7 +307,7 @@ export class Session {
 
   /**
    * Logout (shell.md §4): clear the stored platform and seller, then end the provider session. On a
-   * shared handheld the next person must find nothing of this one (issue 15): every personal stored
+   * shared handheld the next person must find nothing of this one: every personal stored
    * value goes (site and push state too; the device's language and layout stay, storage/local.ts
    * KEY_OWNERS), and the hooks clear the IndexedDB cache (start snapshot, flags, offline records)
    * and the push token.

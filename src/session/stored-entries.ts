@@ -6,7 +6,7 @@ import { discardStored, libraryEntries } from '../storage/local.ts';
  * oidc-client-ts's stores over the portal's one localStorage module. Its entries are validated
  * where they are read: the library trusts any JSON it finds, and a user entry that is a string, a
  * number, an array, a wrong-shaped object or a user without `profile` became a "signed-in" user
- * with no profile and no expiry, on whom start-up waited for ever (issue 15). Such an entry is
+ * with no profile and no expiry, on whom start-up waited for ever. Such an entry is
  * discarded (and reported), so the library sees no user and sign-in starts again.
  */
 

@@ -15,7 +15,7 @@ const ClosedResults = deferred(() => withDeferredTexts(import('../access/ClosedR
 /**
  * Menu search (shell.md §2): width 500, list max height 300, case- and accent-insensitive.
  * Up/down move, Enter opens, Escape closes. A native modal dialog keeps focus inside. Below the
- * results, the matching pages the user cannot open (issue 14), dimmed with their reason; Enter on
+ * results, the matching pages the user cannot open, dimmed with their reason; Enter on
  * one starts an access request. That part loads with the dialog's first opening.
  */
 export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

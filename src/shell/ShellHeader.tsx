@@ -6,7 +6,7 @@ import { Icon } from '../ui/Icon.tsx';
 /**
  * Sidebar toggle, then the header items (switches, language menu, user menu...) the shell passes in.
  * A plain banner styled as Ionic's md toolbar: ion-header and ion-toolbar added ~4 KB gzip before
- * the first frame (collapsing and translucent headers) for nothing this header uses (issue 12).
+ * the first frame (collapsing and translucent headers) for nothing this header uses.
  */
 export function ShellHeader({
   sidebarExpanded,

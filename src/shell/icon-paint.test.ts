@@ -11,7 +11,7 @@ import { iconMask } from '../ui/icon-mask.ts';
 import { FALLBACK_MENU_ICON, menuIcon } from './menu-icons.ts';
 
 /**
- * Every icon the shell and the catalogue draw must paint pixels (issue 13: the back button's arrow
+ * Every icon the shell and the catalogue draw must paint pixels (the back button's arrow
  * painted nothing). Chromium draws each mask exactly as `.icon` uses it, and the painted share is
  * counted. The shell's icons are found in the source, so a new one is checked without listing it.
  */

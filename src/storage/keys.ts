@@ -19,7 +19,7 @@ export const STORAGE_KEYS = {
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
 /**
- * Whose value each key holds. Logout removes every value of the person (issue 15: the next person
+ * Whose value each key holds. Logout removes every value of the person (the next person
  * on a shared handheld must not start in the previous one's platform, seller or warehouse, nor
  * receive their notifications); the device's settings stay: the language is chosen for the place
  * and its staff, the sidebar and the online/offline mode follow the screen and the connection.

@@ -61,7 +61,7 @@ export function readStored<T>(key: StorageKey, accept: (value: unknown) => value
   return undefined;
 }
 
-/** A stored value's text as it is, unchecked: for comparing what a start was drawn with (frames/frame-first.ts). */
+/** A stored value's text as it is, unchecked: for comparing what a start was drawn with (start/frame-first/rules.ts). */
 export const storedText = (name: string): string | null => readRaw(name);
 
 export function writeStored(key: StorageKey, value: unknown): void {

@@ -13,11 +13,11 @@ import { storedPushToken } from '../push/token.ts';
 import { createUserStore, isStoredUser } from '../session/stored-entries.ts';
 import { createUserManager } from '../session/user-manager.ts';
 import { storedSidebarCollapsed } from '../shell/ShellLayout.tsx';
-import { isFrameFirstRecord } from '../frames/frame-first.ts';
+import { isFrameFirstRecord } from '../start/frame-first/rules.ts';
 import { readStored, STORAGE_KEYS, type StorageKey } from './local.ts';
 
 /**
- * Generated garbage under every key the portal reads (issue 15): each reader returns a valid value
+ * Generated garbage under every key the portal reads: each reader returns a valid value
  * or nothing, never throws, and leaves no invalid value behind for the next start.
  */
 

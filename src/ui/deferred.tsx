@@ -21,11 +21,11 @@ export interface DeferredOptions<P> {
 type Load<P> = () => Promise<ComponentType<P>>;
 
 /**
- * A component whose code loads when it is first drawn, not before the start frame (issue 12): for
+ * A component whose code loads when it is first drawn, not before the start frame: for
  * parts of the shell a start does not need at once, and the one way the portal loads a component
  * lazily. When its chunk does not arrive (connection gone, or a release the server no longer has)
  * the page moves to the new release, or this part alone shows ChunkFailedCard with Retry and tries
- * again when the connection returns: the rest of the shell stays drawn (issue 18).
+ * again when the connection returns: the rest of the shell stays drawn.
  */
 export function deferred<P extends object>(load: Load<P>, { idle = false, fallback = null, quiet = false }: DeferredOptions<P> = {}): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;

@@ -7,7 +7,7 @@ let set = false;
 
 /**
  * Ionic, set up once by the first module that draws one of its components (overlays.ts, the shell's
- * drawer): no component of it is drawn at start, so none of it is on the start's path (issue 19). Its config comes before any component is
+ * drawer): no component of it is drawn at start, so none of it is on the start's path. Its config comes before any component is
  * defined; then the <ion-app> already in the page upgrades and starts Ionic's tap, focus-visible and
  * keyboard helpers, which its overlays rely on.
  */

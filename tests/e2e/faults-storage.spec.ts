@@ -3,13 +3,13 @@ import { corruptSessionEntries } from '../../dev/testing/corrupt-session-entries
 import { API, expectShell, IDP, signIn, storeContext } from './support.ts';
 
 /**
- * Storage faults at start-up (issue 15, items 1 and 7): a corrupt session entry, blocked storage and
+ * Storage faults at start-up: a corrupt session entry, blocked storage and
  * invalid stored values each end on a usable page — sign-in, the shell, a chooser or a named page
  * with a working Retry — within the start-up deadline, and the portal recovers once the fault clears.
  * Each case notes its time to a usable page in the test's annotations.
  */
 
-/** The start-up deadline of issue 15 (runtime config default 8 s): every case must be usable sooner. */
+/** The start-up deadline (runtime config default 8 s): every case must be usable sooner. */
 const DEADLINE_MS = 8000;
 const USER_KEY = `oidc.user:${IDP}:staff-portal`;
 const loginForm = (page: Page) => page.getByLabel(/^(Tên đăng nhập|Username)$/);

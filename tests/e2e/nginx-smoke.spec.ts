@@ -1,5 +1,5 @@
 /**
- * Production serving (issue 8): Debian's nginx serves dist/ with the configuration that
+ * Production serving: Debian's nginx serves dist/ with the configuration that
  * scripts/nginx-conf.ts generates from the local stack's runtime config, CSP enforced. The smoke
  * path — sign-in, a frame route, an offline reload — must run through it without one violation.
  */

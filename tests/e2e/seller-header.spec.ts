@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { API, expectShell, signIn, useEnglish } from './support.ts';
 
 /**
- * shell.md §7: every call carries the current seller in X-Seller-Id once it is known (issue 15,
- * item 4). Every API request of a start is recorded, from the first one.
+ * shell.md §7: every call carries the current seller in X-Seller-Id once it is known.
+ * Every API request of a start is recorded, from the first one.
  */
 interface Recorded {
   call: string;

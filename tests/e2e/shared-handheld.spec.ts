@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { activeFrame, appReady, expectShell, IDP, signIn, useEnglish } from './support.ts';
 
 /**
- * A clean shared handheld (issue 15, item 6): after the picker logs out, the next person on the
+ * A clean shared handheld: after the picker logs out, the next person on the
  * same browser profile finds no trace of the picker in any storage of the portal's origin, nor on
  * screen. A "trace" is anything naming the picker — sub, name, e-mail, phone, SSO id, the chosen
  * site — or any of the picker's tokens. The service worker's caches hold the app's own files

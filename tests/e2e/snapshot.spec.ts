@@ -331,7 +331,7 @@ test('past the start-up deadline the page names what is still loading; with an o
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'To-do list' })).toBeVisible();
 });
 
-/** The frame-first record the shell keeps for the next start's boot step (src/frames/frame-first.ts). */
+/** The frame-first record the shell keeps for the next start's boot step (src/start/frame-first/rules.ts). */
 type FrameFirstRecord = { sub: string; frames: { path: string }[] } | null;
 const frameFirstRecord = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('frameFirst') ?? 'null') as FrameFirstRecord);
 const recordedPaths = async (page: Page) => (await frameFirstRecord(page))?.frames.map((frame) => frame.path) ?? [];

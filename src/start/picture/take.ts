@@ -1,4 +1,4 @@
-import { isImageAddress, MAX_PICTURE_BOXES, MAX_TEXT, type PictureBox, type ShellPicture } from './shell-picture-shape.ts';
+import { isImageAddress, MAX_PICTURE_BOXES, MAX_TEXT, type PictureBox, type ShellPicture } from './shape.ts';
 
 /** Taking the picture (shell-picture.ts) reads the whole drawn shell: loaded only when the shell records one. */
 

@@ -1,8 +1,8 @@
-import { readStored, storedText, writeStored } from '../storage/local.ts';
-import { isFrameFirstRecord, STORED_FOR_FRAME_FIRST, withShownFrame, type FrameFirstFrame, type FrameFirstRecord, type StoredValues } from './frame-first.ts';
+import { readStored, storedText, writeStored } from '../../storage/local.ts';
+import { isFrameFirstRecord, STORED_FOR_FRAME_FIRST, withShownFrame, type FrameFirstFrame, type FrameFirstRecord, type StoredValues } from './rules.ts';
 
 /**
- * The shell's side of the frame-first record (frame-first.ts): written with the start snapshot,
+ * The shell's side of the frame-first record (rules.ts): written with the start snapshot,
  * then kept in step with the routes the shell shows and with what they allow. A record that is not
  * valid is discarded and reported where it is read (storage/local.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * What a picture of the shell is (ui/shell-picture.ts draws it), and how one read back from storage is
+ * What a picture of the shell is (draw.ts draws it), and how one read back from storage is
  * checked: apart from drawing and removing it, so that the shell, which only removes it at start,
  * does not carry the checks that only the frame-first record's code needs.
  */

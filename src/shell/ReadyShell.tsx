@@ -10,38 +10,37 @@ import { useFrames } from '../frames/useFrames.ts';
 import type { Language } from '../i18n/languages.ts';
 import { useMaintenanceRedirect } from '../maintenance/hooks.ts';
 import { closingWindows, maintenanceRedirect } from '../maintenance/windows.ts';
-import { CatalogueRoutePage } from '../shell/CatalogueRoutePage.tsx';
+import { CatalogueRoutePage } from './CatalogueRoutePage.tsx';
 import { useStableNavigate } from '../navigation/useStableNavigate.ts';
 import { useAddressContext } from '../navigation/hooks.ts';
 import { CurrentRouteContext, NavigationContext, type Navigation } from '../navigation/navigation-context.ts';
 import { pushTokenForFrames } from '../push/token.ts';
 import { useSession } from '../session/context.ts';
-import { HeaderContent } from '../shell/HeaderContent.tsx';
-import { PageBar } from '../shell/PageBar.tsx';
-import { Ribbon } from '../shell/Ribbon.tsx';
-import { ShellLayout } from '../shell/ShellLayout.tsx';
-import { SidebarMenu } from '../shell/SidebarMenu.tsx';
-import { SiteWatcher } from '../shell/SiteWatcher.tsx';
+import { HeaderContent } from './HeaderContent.tsx';
+import { PageBar } from './PageBar.tsx';
+import { Ribbon } from './Ribbon.tsx';
+import { ShellLayout } from './ShellLayout.tsx';
+import { SidebarMenu } from './SidebarMenu.tsx';
+import { SiteWatcher } from './SiteWatcher.tsx';
 import { deferred } from '../ui/deferred.tsx';
 import { withDeferredTexts } from '../i18n/index.ts';
 import { whenIdle } from '../ui/idle.ts';
 import { notify } from '../ui/notify.ts';
-import { removeShellPicture } from '../ui/shell-picture.ts';
 import { serviceWorkerMayRegister } from '../sw-client/register.ts';
 import { useRuntime } from '../context/runtime.ts';
-import type { Services } from './services.ts';
-import { pictureSignature, useFrameFirstRecord } from './frame-first-writer.ts';
+import type { Services } from '../api/services.ts';
+import { FRAME_FIRST_ADOPTION, pictureSignature, removeShellPicture, useFrameFirstRecord } from '../start/index.ts';
 import { ShellController } from './shell-controller.ts';
 import { deriveShellAccess, deriveShellView, frameSettingsIn } from './shell-model.ts';
 import { useShell } from '../context/shell.ts';
 
-// Not needed before the start frame (issue 12): loaded when first drawn; the idle ones once the browser
+// Not needed before the start frame: loaded when first drawn; the idle ones once the browser
 // is idle after the shell has drawn and created its start frame.
 // Drawn only over a frame that stays silent offline.
-const NeedsConnectionCard = deferred(() => withDeferredTexts(import('../shell/NeedsConnectionCard.tsx')).then((module) => module.NeedsConnectionCard));
-const ModalFrame = deferred(() => import('../shell/ModalFrame.tsx').then((module) => module.ModalFrame));
+const NeedsConnectionCard = deferred(() => withDeferredTexts(import('./NeedsConnectionCard.tsx')).then((module) => module.NeedsConnectionCard));
+const ModalFrame = deferred(() => import('./ModalFrame.tsx').then((module) => module.ModalFrame));
 const PushNotifications = deferred(() => withDeferredTexts(import('../push/PushNotifications.tsx')).then((module) => module.PushNotifications), { idle: true, quiet: true });
-const MenuSearchDialog = deferred(() => import('../shell/MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
+const MenuSearchDialog = deferred(() => import('./MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
 
 /**
  * The signed-in shell once start-up is ready: lays out the model of shell-model.ts (menu, current route,
@@ -98,10 +97,10 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
   const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
   // A route inside an open upgrade window is left for /upgrading at once: its frame is never created.
   const mayOpen = useCallback(() => maintenanceRedirect(windows, window.location.pathname, Date.now(), bypass) === null, [windows, bypass]);
-  const pool = useFrames(active, controller.frameEvents, policy, mayOpen);
+  const pool = useFrames(active, controller.frameEvents, policy, mayOpen, FRAME_FIRST_ADOPTION);
   useLayoutEffect(() => controller.attach(pool), [controller, pool]);
 
-  // What the next start's boot step needs to request this frame before the framework runs (issue 19).
+  // What the next start's boot step needs to request this frame before the framework runs.
   const frameAt = useCallback((path: string) => {
     const { pathname, search } = new URL(path, window.location.origin);
     return viewAt(pathname, search).frame;

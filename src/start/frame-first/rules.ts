@@ -1,8 +1,8 @@
-import { TABLET_WIDTH } from '../ui/breakpoints.ts';
-import { isShellPicture, type ShellPicture } from '../ui/shell-picture-shape.ts';
+import { TABLET_WIDTH } from '../../ui/breakpoints.ts';
+import { isShellPicture, type ShellPicture } from '../picture/shape.ts';
 
 /**
- * Frame first (issue 19): on a start with a usable snapshot, the start frame's document is requested
+ * Frame first: on a start with a usable snapshot, the start frame's document is requested
  * by the boot step (src/frame-first.ts) before the framework's bundle runs, and the shell adopts that
  * frame when it draws. Pure rules shared by both sides, so the boot step never has its own copy:
  *
@@ -48,7 +48,7 @@ export interface FrameFirstFrame {
   /** Upgrade windows that send this user away from the route, [start, end) in epoch ms. */
   closed: Array<[number, number]>;
   box: FrameBox;
-  /** The shell's own frame around it as it was drawn (ui/shell-picture.ts), or null. */
+  /** The shell's own frame around it as it was drawn (picture/draw.ts), or null. */
   picture: ShellPicture | null;
 }
 

@@ -1,8 +1,9 @@
-import type { FrameFirstFrame } from './frame-first.ts';
-import { FRAME_SANDBOX } from './settings.ts';
+import type { FrameAdoption } from '../../frames/useFrames.ts';
+import type { FrameFirstFrame } from './rules.ts';
+import { FRAME_SANDBOX } from '../../frames/settings.ts';
 
 /**
- * The frame the boot step created, handed to the shell's frame pool (frame-first.ts). The boot step
+ * The frame the boot step created, handed to the shell's frame pool (rules.ts). The boot step
  * and the shell are separate scripts, so the hand-off sits on the window under a registered symbol.
  * Until the pool takes it, the frame's `load` and the messages it posts (ready, route, user-data
  * request: sent as soon as its page runs) are kept, then replayed to the shell's listener.
@@ -27,11 +28,6 @@ type WithSlot = { [SLOT]?: HandoffSlot };
 
 /** The element that holds the frame until the shell adopts it; index.html styles it. */
 export const FRAME_FIRST_CLASS = 'frame-first';
-
-/** Element.moveBefore: moves a node, iframes included, without unloading it (Chromium 133+). */
-type MovableParent = Element & { moveBefore(node: Node, child: Node | null): void };
-const canMoveInto = (parent: Element): parent is MovableParent => typeof (parent as Partial<MovableParent>).moveBefore === 'function';
-export const canMoveFrames = (doc: Document = document): boolean => canMoveInto(doc.documentElement);
 
 /** Boot step: creates the start frame in its box, before the framework runs, and keeps its events. */
 export function createFrameFirst(frame: FrameFirstFrame, win: Window = window): FrameFirstHandoff {
@@ -94,18 +90,5 @@ export function releaseFrameFirst(win: Window = window): void {
   slot.handoff = null;
 }
 
-/** Moves the adopted frame into the shell's frame host, keeping its document, and drops its holder. */
-export function placeFrame(slot: Element, element: HTMLIFrameElement): void {
-  if (element.parentElement === slot) return;
-  const holder = element.parentElement?.classList.contains(FRAME_FIRST_CLASS) ? element.parentElement : null;
-  if (canMoveInto(slot)) slot.moveBefore(element, null);
-  else (slot as Element).append(element); // reloads the page; the boot step creates no frame where this would happen
-  holder?.remove();
-}
-
-/** What React sets on the frames it creates, set on the adopted one. */
-export function showAdoptedFrame(element: HTMLIFrameElement, state: { hidden: boolean; title: string; key: string }): void {
-  element.hidden = state.hidden;
-  element.title = state.title;
-  element.dataset.frameKey = state.key;
-}
+/** The boot step's frame, offered to the shell's frame pool. */
+export const FRAME_FIRST_ADOPTION: FrameAdoption = { adopt: claimFrameFirst, release: releaseFrameFirst };

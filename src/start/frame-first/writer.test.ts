@@ -1,13 +1,13 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FrameSettings } from '../../packages/frame-client/index.ts';
-import { stampFrameFirst } from '../frames/frame-first-record.ts';
-import type { FrameSpec } from '../frames/pool-store.ts';
-import { frameAllowList, frameWindowName } from '../frames/settings.ts';
-import type { UpgradeWindow } from '../maintenance/windows.ts';
-import type { ShellPicture } from '../ui/shell-picture-shape.ts';
-import { frameFirstFrame, writeFrameFirstRecord } from './frame-first-write.ts';
-import { pictureSignature, useFrameFirstRecord, type FrameFirstRecordInput } from './frame-first-writer.ts';
+import type { FrameSettings } from '../../../packages/frame-client/index.ts';
+import { stampFrameFirst } from './record.ts';
+import type { FrameSpec } from '../../frames/pool-store.ts';
+import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
+import type { UpgradeWindow } from '../../maintenance/windows.ts';
+import type { ShellPicture } from '../picture/shape.ts';
+import { frameFirstFrame, writeFrameFirstRecord, type FrameFirstRecordInput } from './write.ts';
+import { pictureSignature, useFrameFirstRecord } from './writer.ts';
 
 const spec = (path: string): FrameSpec => ({
   key: path,

@@ -1,15 +1,31 @@
-import { frameBox, type FrameBox, type FrameFirstFrame } from '../frames/frame-first.ts';
-import { keptFrameBox, recordShownFrame } from '../frames/frame-first-record.ts';
-import type { FrameSpec } from '../frames/pool-store.ts';
-import { frameAllowList, frameWindowName } from '../frames/settings.ts';
-import type { UpgradeWindow } from '../maintenance/windows.ts';
-import type { ShellPicture } from '../ui/shell-picture-shape.ts';
-import { takeShellPicture } from '../ui/take-shell-picture.ts';
-import type { FrameFirstRecordInput } from './frame-first-writer.ts';
+import { frameBox, type FrameBox, type FrameFirstFrame } from './rules.ts';
+import { keptFrameBox, recordShownFrame } from './record.ts';
+import type { FrameSpec } from '../../frames/pool-store.ts';
+import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
+import type { UpgradeWindow } from '../../maintenance/windows.ts';
+import type { ShellPicture } from '../picture/shape.ts';
+import { takeShellPicture } from '../picture/take.ts';
 
-/** Writing the frame-first record (frame-first-writer.ts loads this once the shell is idle). */
+/** Writing the frame-first record (writer.ts loads this once the shell is idle). */
 
-/** The record's entry for the frame the shell creates for `spec` at `path` (frames/frame-first.ts). */
+export interface FrameFirstRecordInput {
+  /** Online only: an offline shell draws other settings and a reduced menu. */
+  enabled: boolean;
+  sub: string;
+  /** The address shown (pathname and query) and its frame, if any. */
+  path: string;
+  active: FrameSpec | null;
+  /** The frame the shell would create at another address now (the same derivation as `active`). */
+  frameAt(path: string): FrameSpec | null;
+  /** The upgrade windows that would send this user away from `path`. */
+  closing(path: string): readonly UpgradeWindow[];
+  /** The element of the frame shown, once it is laid out. */
+  element(key: string): HTMLIFrameElement | null;
+  /** What the shell's pictures show now (its menu and names): a kept picture of anything else is dropped. */
+  drawnFor: string;
+}
+
+/** The record's entry for the frame the shell creates for `spec` at `path` (rules.ts). */
 export function frameFirstFrame(path: string, spec: FrameSpec, closing: readonly UpgradeWindow[], box: FrameBox, picture: ShellPicture | null): FrameFirstFrame {
   return {
     path,

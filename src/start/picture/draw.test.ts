@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { drawShellPicture, removeShellPicture } from './shell-picture.ts';
-import { isShellPicture, MAX_PICTURE_BOXES, type ShellPicture } from './shell-picture-shape.ts';
+import { drawShellPicture, removeShellPicture } from './draw.ts';
+import { isShellPicture, MAX_PICTURE_BOXES, type ShellPicture } from './shape.ts';
 
 const picture = (change: Partial<ShellPicture> = {}): ShellPicture => ({
   drawnFor: 'menu',

@@ -9,7 +9,7 @@ import {
   type FrameFirstFrame,
   type FrameFirstInput,
   type FrameFirstRecord,
-} from './frame-first.ts';
+} from './rules.ts';
 
 const NOW = Date.parse('2026-11-24T08:00:00Z');
 const USER_ENTRY = 'oidc.user:http://id.localhost:4000:staff-portal';

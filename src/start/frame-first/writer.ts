@@ -1,42 +1,24 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { FrameSpec } from '../frames/pool-store.ts';
-import type { UpgradeWindow } from '../maintenance/windows.ts';
-import { whenIdle } from '../ui/idle.ts';
-import type * as Writer from './frame-first-write.ts';
+import { whenIdle } from '../../ui/idle.ts';
+import type { SnapshotStamp } from './record.ts';
+import type * as Writer from './write.ts';
 
 let writer: typeof Writer | null = null;
 /** The writing chunk; null (and reported in the console) when it cannot be loaded: the record waits for the next try. */
 async function loadWriter(): Promise<typeof Writer | null> {
   try {
-    writer ??= await import('./frame-first-write.ts');
+    writer ??= await import('./write.ts');
   } catch (error) {
     console.warn('[frame-first] the record could not be written', error);
   }
   return writer;
 }
 
-export interface FrameFirstRecordInput {
-  /** Online only: an offline shell draws other settings and a reduced menu. */
-  enabled: boolean;
-  sub: string;
-  /** The address shown (pathname and query) and its frame, if any. */
-  path: string;
-  active: FrameSpec | null;
-  /** The frame the shell would create at another address now (the same derivation as `active`). */
-  frameAt(path: string): FrameSpec | null;
-  /** The upgrade windows that would send this user away from `path`. */
-  closing(path: string): readonly UpgradeWindow[];
-  /** The element of the frame shown, once it is laid out. */
-  element(key: string): HTMLIFrameElement | null;
-  /** What the shell's pictures show now (its menu and names): a kept picture of anything else is dropped. */
-  drawnFor: string;
-}
-
 /**
  * Keeps the frame-first record in step with the ready shell: once the browser is idle after a
  * route or what it allows changed, and when the page is left (its last layout).
  */
-export function useFrameFirstRecord(input: FrameFirstRecordInput): void {
+export function useFrameFirstRecord(input: Writer.FrameFirstRecordInput): void {
   const latest = useRef(input);
   useLayoutEffect(() => {
     latest.current = input;
@@ -67,4 +49,14 @@ export function pictureSignature(parts: readonly string[]): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(36);
+}
+
+/**
+ * Stamps the record with the snapshot just saved: the next start may request its frame before the
+ * framework runs, from this snapshot only. The stamping is its own chunk, loaded behind the drawn shell.
+ */
+export async function stampFrameFirstLater(stamp: SnapshotStamp): Promise<void> {
+  await import('./record.ts')
+    .then((record) => record.stampFrameFirst(stamp))
+    .catch((error: unknown) => console.warn('[frame-first] the record could not be stamped', error));
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FrameFirstFrame } from './frame-first.ts';
-import { claimFrameFirst, createFrameFirst, FRAME_FIRST_CLASS, placeFrame, releaseFrameFirst } from './frame-first-handoff.ts';
-import { FRAME_SANDBOX } from './settings.ts';
+import type { FrameFirstFrame } from './rules.ts';
+import { placeFrame } from '../../frames/adopted-frame.ts';
+import { claimFrameFirst, createFrameFirst, FRAME_FIRST_CLASS, releaseFrameFirst } from './handoff.ts';
+import { FRAME_SANDBOX } from '../../frames/settings.ts';
 
 const frame: FrameFirstFrame = {
   path: '/dpos/orders',

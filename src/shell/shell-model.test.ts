@@ -5,9 +5,9 @@ import { runtimeConfigSchema } from '../config/schema.ts';
 import { PICKING_PROCESS, PICKING_PROCESS_DESKTOP_VIEW } from '../catalogue/flags.ts';
 import type { RouteItem } from '../catalogue/types.ts';
 import { deriveShellModel, type ShellViewInput } from './shell-model.ts';
-import { shellContext } from './startup.ts';
+import { shellContext } from '../start/startup.ts';
 import type { ShellParts } from '../context/shell.ts';
-import { portalUser, seller, shellParts, site } from './testing.ts';
+import { portalUser, seller, shellParts, site } from '../start/testing.ts';
 
 const config = v.parse(runtimeConfigSchema, example);
 const runtime = { config, isAdminDomain: false };

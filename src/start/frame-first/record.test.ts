@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameFirstFrame, FrameFirstRecord } from './frame-first.ts';
-import { keptFrameBox, recordShownFrame, stampFrameFirst, type SnapshotStamp } from './frame-first-record.ts';
+import type { FrameFirstFrame, FrameFirstRecord } from './rules.ts';
+import { keptFrameBox, recordShownFrame, stampFrameFirst, type SnapshotStamp } from './record.ts';
 
 const stamp = (change: Partial<SnapshotStamp> = {}): SnapshotStamp => ({
   sub: 'staff-0002',

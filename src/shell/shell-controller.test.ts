@@ -8,8 +8,8 @@ import { runtimeConfigSchema } from '../config/schema.ts';
 import type { FramePool } from '../frames/pool-store.ts';
 import { ShellController, type ShellControllerDeps } from './shell-controller.ts';
 import { deriveShellAccess } from './shell-model.ts';
-import { shellContext } from './startup.ts';
-import { portalUser, seller, shellParts, site } from './testing.ts';
+import { shellContext } from '../start/startup.ts';
+import { portalUser, seller, shellParts, site } from '../start/testing.ts';
 
 const config = v.parse(runtimeConfigSchema, example);
 const shell = shellContext(

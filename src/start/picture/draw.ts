@@ -6,7 +6,7 @@
  * it is validated like any stored value, and drawn with text and styles only (never as HTML).
  */
 
-import type { ShellPicture } from './shell-picture-shape.ts';
+import type { ShellPicture } from './shape.ts';
 
 const PICTURE_CLASS = 'shell-picture';
 

@@ -9,7 +9,7 @@ import { userDataPayload } from '../frames/user-data.ts';
 import { buildRedirectUrl, type AddressContext } from '../gating/frame-src.ts';
 import { frameTargetFor } from '../navigation/frame-spec.ts';
 import type { RouteResolver } from '../navigation/resolve-route.ts';
-import type { ModalFrameSpec } from '../shell/ModalFrame.tsx';
+import type { ModalFrameSpec } from './ModalFrame.tsx';
 
 /** Widths of shell.md §9: guide popup 1000, Contact Support modal frame 450. */
 const GUIDE_WIDTH = 1000;
