@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appVersion, bootStepEntry, brandManifestFile, ICON_ALIASES, reportInitialBundle, runtimeConfigFile } from './scripts/vite-plugins.ts';
+import { appVersion, bootStepEntry, brandManifestFile, ICON_ALIASES, reactRouterTreeShaking, reportInitialBundle, runtimeConfigFile } from './scripts/vite-plugins.ts';
 
 // @ionic/core declares no side-effect-free modules, so without this every Ionic component lands in
 // the entry chunk. Its component modules only register custom elements when their wrapper is used.
@@ -38,7 +38,7 @@ export default defineConfig({
           groups: [
             {
               name: 'start',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|i18next|react-i18next|valibot|idb)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|valibot|idb)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$/,
             },
             // A language's two namespaces that every start awaits together: one file.
             {
@@ -52,6 +52,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    reactRouterTreeShaking(),
     bootStepEntry(),
     runtimeConfigFile(),
     brandManifestFile(),

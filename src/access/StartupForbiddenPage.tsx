@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { CALL_PERMISSIONS } from '../api/call-permissions.ts';
 import type { PortalUser } from '../context/user.ts';
 import { useRuntime } from '../context/runtime.ts';

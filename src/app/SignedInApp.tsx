@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { switchMode } from '../offline/mode.ts';
 import { BlockedPage } from '../pages/BlockedPage.tsx';
 import { StartupForbidden } from '../access/lazy.tsx';

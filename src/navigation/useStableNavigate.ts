@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { useNavigate, type NavigateFunction, type NavigateOptions, type To } from 'react-router-dom';
+import { useNavigate, type NavigateFunction, type NavigateOptions, type To } from 'react-router';
 
 /**
  * The router's navigate as one function for the page's life. React Router (outside a data router)

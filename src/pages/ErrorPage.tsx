@@ -1,7 +1,7 @@
 import { Page } from '../ui/Page.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { LogoutButton } from '../session/LogoutButton.tsx';
 
 const PAGES = {

@@ -2,7 +2,7 @@ import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { subscribeConnectivity } from '../offline/mode.ts';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useSession, useSessionState } from './context.ts';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 

@@ -1,7 +1,7 @@
 import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useSession } from './context.ts';
 
 /**

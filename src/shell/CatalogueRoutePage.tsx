@@ -1,7 +1,7 @@
 import { Page } from '../ui/Page.tsx';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import type { RouteItem } from '../catalogue/types.ts';
 import { buildRedirectUrl } from '../gating/frame-src.ts';
 import { deferred } from '../ui/deferred.tsx';

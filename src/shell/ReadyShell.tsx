@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import type { RouteItem } from '../catalogue/types.ts';
 import { confirmLeave } from '../frames/editing.ts';
 import { FrameHost } from '../frames/FrameHost.tsx';

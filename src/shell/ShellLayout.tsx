@@ -1,5 +1,5 @@
 import { useContext, useEffect, useEffectEvent, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import type { Brand } from '../config/schema.ts';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
 import { ChunkFailedCard } from '../ui/ChunkFailedCard.tsx';
