@@ -2,22 +2,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { ICON_ALIASES } from './scripts/vite-plugins.ts';
 
-// Vitest 5's reporter groups failures with Map.groupBy, which Node 20 lacks: without this a failing
-// test crashes the report instead of printing it.
-if (!('groupBy' in Map)) {
-  Object.defineProperty(Map, 'groupBy', {
-    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
-      const groups = new Map<K, V[]>();
-      let index = 0;
-      for (const item of items) {
-        const k = key(item, index++);
-        groups.set(k, [...(groups.get(k) ?? []), item]);
-      }
-      return groups;
-    },
-  });
-}
-
 export default defineConfig({
   resolve: { alias: ICON_ALIASES },
   define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
