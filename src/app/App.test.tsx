@@ -26,4 +26,13 @@ describe('App', () => {
     expect(await screen.findByText('the shell')).toBeTruthy();
     expect(warn.mock.calls.map((call) => String(call[0])).filter((text) => text.includes('Future Flag'))).toEqual([]);
   });
+
+  it('completes the sign-in at the callback address, then draws the shell where the user was going', async () => {
+    window.history.pushState(null, '', '/callback?code=abc&state=xyz');
+    const completeLogin = vi.fn(async () => '/cashier/orders');
+    render(<App runtime={{} as Runtime} session={{ completeLogin } as unknown as Session} page={offlinePage} signedIn={signedIn} />);
+    expect(await screen.findByText('the shell')).toBeTruthy();
+    expect(completeLogin).toHaveBeenCalledOnce();
+    expect(window.location.pathname).toBe('/cashier/orders');
+  });
 });
