@@ -45,7 +45,7 @@ export function App({ runtime, session, page, signedIn }: { runtime: Runtime; se
 
 /**
  * The sign-in callback's page, or the shell: the shell resolves every other address itself (the
- * catalogue's route map), so React Router's route matching is not bundled for these two (3.6 KB gzip).
+ * catalogue's route map), so React Router's route matching is not bundled for these two (3.3 KB gzip).
  */
 function PageRoute({ page, SignedInApp }: { page: PageParts; SignedInApp: typeof SignedInModule.SignedInApp }) {
   const { pathname } = useLocation();

@@ -7,7 +7,7 @@ import type { Brand } from '../config/schema.ts';
 export function Sidebar({ brand, version, children }: { brand: Brand; version: string; children?: ReactNode }) {
   const { t } = useTranslation();
   // React Router 7's Link is mostly framework-mode prefetching, which brings route matching with it
-  // (4 KB gzip on the start): the anchor and click handling Link is made of, without that.
+  // (about 4 KB gzip on the start): the anchor and click handling Link is made of, without that.
   const home = useHref('/');
   const goHome = useLinkClickHandler('/');
   return (
