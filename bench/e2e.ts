@@ -17,6 +17,7 @@ import { fixturesCopy } from '../dev/testing/fixtures.ts';
 import { measureBuild, precacheTotal } from '../scripts/check-budget.ts';
 import { DESKTOP, HANDHELD, type Profile } from './profiles.ts';
 import { buildLuigiShell, readCatalogue, type Titles } from './luigi/build.ts';
+import { chunkNames, formatLongTasks, formatLongTaskSummary, longTasksOf, TRACE_CATEGORIES, type StartTasks, type TraceEvent } from './long-tasks.ts';
 import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, requestsBefore, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
 import { SHELL, signInAs } from './portal.ts';
 import { formatHandheldTable, formatTable, type Figures } from './report.ts';
@@ -25,6 +26,8 @@ import { luigiShell, portalShell, type ShellUnderTest } from './shells.ts';
 import { serveStatic } from './static-server.ts';
 
 const RUNS = runCount(process.env.RUNS ?? process.env.BENCH_RUNS);
+/** One traced run per shell and profile lists the long tasks of its starts; BENCH_TRACE=0 leaves it out. */
+const TRACE = process.env.BENCH_TRACE !== '0';
 /** Frame routes picked from the menu; the handheld profile opens the first few of them. */
 const ROUTE_COUNT = DESKTOP.routes;
 /** Typed into both searches one key at a time; a keystroke that leaves the results alone is not counted. */
@@ -167,6 +170,66 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   samples.frames.push(await page.locator('iframe').count());
 }
 
+/** Whatever a start does behind its shell once interactive (revalidation, idle work) belongs to it too. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(2_000);
+}
+
+/**
+ * The long tasks of a first, a repeat and an offline start (bench/long-tasks.ts), in a run of their own
+ * outside the timings: tracing slows the page down. Each start is traced from before its page opens
+ * until it has settled.
+ */
+async function traceStarts(browser: Browser, shell: ShellUnderTest, profile: Profile): Promise<StartTasks> {
+  const context = await newContext(browser, shell, profile);
+  const session: Session = { context, profile, offline: false, page: undefined as unknown as Page };
+  const url = `${shell.origin}/`;
+  const traced = async (open: () => Promise<Page>) => {
+    await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
+    let trace: Buffer | undefined;
+    try {
+      session.page = await open();
+      await timeToInteractive(session.page, url, shell.interactive, 60_000);
+      await settle(session.page);
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+    return longTasksOf(events, { origin: shell.origin, scriptName: chunkNames(shell.origin) });
+  };
+  try {
+    const tasks: StartTasks = { first: await traced(() => openPage(session)) };
+    if (shell.serviceWorker) await session.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    tasks.repeat = await traced(() => reopen(session));
+    if (shell.serviceWorker) {
+      await setOffline(session, true);
+      tasks.offline = await traced(() => reopen(session));
+      await setOffline(session, false);
+    }
+    return tasks;
+  } catch (error) {
+    await session.page?.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
+    throw new Error(`${shell.name} (${profile.name}, traced) failed at ${session.page?.url()} (screenshot: ${FAILURE_SCREENSHOT})`, { cause: error });
+  } finally {
+    await context.close();
+  }
+}
+
+/** The long-task lists of both shells on one profile: a summary table, then every task. */
+async function printLongTasks(browser: Browser, shells: ShellUnderTest[], profile: Profile): Promise<void> {
+  if (!TRACE) return;
+  const traced: { name: string; tasks: StartTasks }[] = [];
+  for (const shell of shells) {
+    process.stdout.write(`  ${profile.name}: tracing the starts of ${shell.name}        \r`);
+    traced.push({ name: shell.name, tasks: await traceStarts(browser, shell, profile) });
+  }
+  console.log(`\n${formatLongTaskSummary(`Long tasks of one traced run per shell (${profile.description}; tracing slows the page, so only the lists compare)`, traced)}`);
+  for (const { name, tasks } of traced) {
+    for (const [kind, list] of Object.entries(tasks)) console.log(`\n${formatLongTasks(`${name}, ${profile.name}, ${kind} start`, list)}`);
+  }
+}
+
 /** Counts requests to an OpenID provider's token endpoint (the refresh-token grant) from now until stop(). */
 function countTokenRequests(context: BrowserContext): { stop(): number } {
   let count = 0;
@@ -292,8 +355,10 @@ async function main() {
     };
     const machine = `${cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
     console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT, machine, device: DESKTOP.description })}`);
+    await printLongTasks(browser, shells, DESKTOP);
     const [handheldPortal, handheldLuigi] = (await measure(browser, shells, HANDHELD, routes)) as [Figures, Figures];
     console.log(`\n${formatHandheldTable({ portal: handheldPortal, luigi: handheldLuigi, runs: RUNS, routes: HANDHELD.routes, machine, device: HANDHELD.description })}`);
+    await printLongTasks(browser, shells, HANDHELD);
   } finally {
     await browser.close();
     await luigiServer.close();
