@@ -5,6 +5,7 @@ import { editing } from './editing.ts';
 import { listenToFrames, type KnownFrame, type OriginPolicy, type RejectionReason } from './messenger.ts';
 import { FramePool, type AdoptedFrame, type FrameSpec } from './pool-store.ts';
 import { poolSize } from './pool.ts';
+import { layoutWidth } from '../ui/breakpoints.ts';
 
 export interface FrameEvents {
   /** A frame reported a path; answer the portal key of the page it shows now, or null if unknown. */
@@ -35,7 +36,7 @@ export function useFrames(
   mayOpen: () => boolean = () => true,
   adoption: FrameAdoption = NO_ADOPTION,
 ): FramePool {
-  const [pool] = useState(() => new FramePool(() => poolSize(innerWidth), adoption.adopt));
+  const [pool] = useState(() => new FramePool(() => poolSize(layoutWidth()), adoption.adopt));
   // Offline mode (the frame's settings carry the shell's mode) or no connectivity: frames must say `ready`.
   const online = useConnectivity();
   const offline = !online || active?.settings.isOnlineMode === false;

@@ -87,24 +87,26 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
         canGoBack: () => history.length > 1,
       }),
   );
-  useLayoutEffect(
-    () => controller.follow({ shell, resolver, address, config, language: i18n.language, titleOf, t }),
-    [controller, shell, resolver, address, config, i18n.language, titleOf, t],
-  );
-  const { modal, searching } = useSyncExternalStore(controller.subscribe, controller.getState);
-  const navigation = useMemo<Navigation>(() => ({ menu, resolver, titleOf, open: controller.open, go: controller.go }), [menu, resolver, titleOf, controller]);
-
-  const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
-  // A route inside an open upgrade window is left for /upgrading at once: its frame is never created.
-  const mayOpen = useCallback(() => maintenanceRedirect(windows, window.location.pathname, Date.now(), bypass) === null, [windows, bypass]);
-  const pool = useFrames(active, controller.frameEvents, policy, mayOpen, FRAME_FIRST_ADOPTION);
-  useLayoutEffect(() => controller.attach(pool), [controller, pool]);
-
   // What the next start's boot step needs to request this frame before the framework runs.
   const frameAt = useCallback((path: string) => {
     const { pathname, search } = new URL(path, window.location.origin);
     return viewAt(pathname, search).frame;
   }, [viewAt]);
+  // A route inside an open upgrade window is left for /upgrading at once: its frame is never created.
+  const mayOpenAt = useCallback((pathname: string) => maintenanceRedirect(windows, pathname, Date.now(), bypass) === null, [windows, bypass]);
+  const frameToOpen = useCallback((path: string) => (mayOpenAt(new URL(path, window.location.origin).pathname) ? frameAt(path) : null), [mayOpenAt, frameAt]);
+  useLayoutEffect(
+    () => controller.follow({ shell, resolver, address, config, language: i18n.language, titleOf, t, frameAt: frameToOpen }),
+    [controller, shell, resolver, address, config, i18n.language, titleOf, t, frameToOpen],
+  );
+  const { modal, searching } = useSyncExternalStore(controller.subscribe, controller.getState);
+  const navigation = useMemo<Navigation>(() => ({ menu, resolver, titleOf, open: controller.open, go: controller.go }), [menu, resolver, titleOf, controller]);
+
+  const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
+  const mayOpen = useCallback(() => mayOpenAt(window.location.pathname), [mayOpenAt]);
+  const pool = useFrames(active, controller.frameEvents, policy, mayOpen, FRAME_FIRST_ADOPTION);
+  useLayoutEffect(() => controller.attach(pool), [controller, pool]);
+
   const closing = useCallback((path: string) => closingWindows(windows, new URL(path, window.location.origin).pathname, bypass), [windows, bypass]);
   const drawnFor = useMemo(
     () =>

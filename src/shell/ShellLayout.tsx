@@ -7,7 +7,7 @@ import { ChunkRecoveryContext } from '../ui/chunk-recovery.ts';
 import { whenIdle } from '../ui/idle.ts';
 import { ShellHeader } from './ShellHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { SPLIT_LAYOUT_QUERY } from '../ui/breakpoints.ts';
+import { layoutWidth, SPLIT_LAYOUT_QUERY } from '../ui/breakpoints.ts';
 import { isSidebarCollapsed, sidebarLayout, sidebarToggle } from './sidebar-rules.ts';
 import { useMediaQuery } from '../ui/useMediaQuery.ts';
 import type * as DrawerModule from './drawer.ts';
@@ -54,7 +54,7 @@ export function ShellLayout({
   const [storedCollapsed, setStoredCollapsed] = useState(storedSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerFailed, setDrawerFailed] = useState(false);
-  const width = innerWidth;
+  const width = layoutWidth();
   const layout = sidebarLayout(width);
   const collapsed = isSidebarCollapsed(width, storedCollapsed);
   const drawer = layout === 'drawer' && !mobileView;

@@ -5,7 +5,7 @@ import example from '../../deploy/config.example.json';
 import { PICKING_PROCESS } from '../catalogue/flags.ts';
 import type { RouteItem } from '../catalogue/types.ts';
 import { runtimeConfigSchema } from '../config/schema.ts';
-import type { FramePool } from '../frames/pool-store.ts';
+import type { FramePool, FrameSpec } from '../frames/pool-store.ts';
 import { ShellController, type ShellControllerDeps } from './shell-controller.ts';
 import { deriveShellAccess } from './shell-model.ts';
 import { shellContext } from '../start/startup.ts';
@@ -27,7 +27,7 @@ const address = { apps: config.apps, language: 'vi' as const, clientId: config.o
 const t = ((key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key)) as unknown as TFunction;
 const route = (path: string) => access.resolver.allowed.find((item) => item.path === path) as RouteItem;
 
-function setup(overrides: Partial<ShellControllerDeps> = {}, environment = config.environment) {
+function setup(overrides: Partial<ShellControllerDeps> = {}, environment = config.environment, frameAt: (path: string) => FrameSpec | null = () => null) {
   const deps = {
     navigate: vi.fn(),
     currentPath: vi.fn(() => '/'),
@@ -42,8 +42,8 @@ function setup(overrides: Partial<ShellControllerDeps> = {}, environment = confi
     ...overrides,
   };
   const controller = new ShellController(deps);
-  controller.follow({ shell, resolver: access.resolver, address, config: { ...config, environment }, language: 'en', titleOf: (item) => `title:${item.path}`, t });
-  const pool = { rekey: vi.fn() };
+  controller.follow({ shell, resolver: access.resolver, address, config: { ...config, environment }, language: 'en', titleOf: (item) => `title:${item.path}`, t, frameAt });
+  const pool = { rekey: vi.fn(), show: vi.fn() };
   controller.attach(pool as unknown as FramePool);
   return { controller, deps, pool };
 }
@@ -109,6 +109,25 @@ describe('ShellController', () => {
     await vi.waitFor(() => expect(leave.deps.navigate).toHaveBeenCalledWith('/orders', undefined));
   });
 
+  it("shows the target's frame before the router draws its route, once the editing guard lets it go", async () => {
+    const orders = { key: 'orders' } as FrameSpec;
+    const frameAt = (path: string) => (path === '/orders' ? orders : null);
+    const stay = setup({ confirmLeave: async () => false }, config.environment, frameAt);
+    stay.controller.go('/orders');
+    await Promise.resolve();
+    expect(stay.pool.show).not.toHaveBeenCalled();
+    const leave = setup({}, config.environment, frameAt);
+    leave.controller.go('/orders');
+    await vi.waitFor(() => expect(leave.deps.navigate).toHaveBeenCalledWith('/orders', undefined));
+    expect(leave.pool.show).toHaveBeenCalledWith(orders);
+    expect(leave.pool.show.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(leave.deps.navigate).mock.invocationCallOrder[0] ?? 0);
+    // A shell page (no frame) is left to the route's render.
+    const page = setup({}, config.environment, frameAt);
+    page.controller.go('/export-history');
+    await vi.waitFor(() => expect(page.deps.navigate).toHaveBeenCalled());
+    expect(page.pool.show).not.toHaveBeenCalled();
+  });
+
   it('goes back, or home when the portal was opened here', async () => {
     const first = setup({ canGoBack: () => false });
     first.controller.back();
@@ -121,7 +140,7 @@ describe('ShellController', () => {
   it('opens the guide of a route in the portal language', () => {
     const { controller } = setup();
     const withHelp = { ...config, apps: { ...config.apps, helpCenter: 'https://help.example.com' } };
-    controller.follow({ shell, resolver: access.resolver, address, config: withHelp, language: 'en', titleOf: (item) => item.path, t });
+    controller.follow({ shell, resolver: access.resolver, address, config: withHelp, language: 'en', titleOf: (item) => item.path, t, frameAt: () => null });
     controller.openGuide({ path: '/a', title: 'A', guide: { serviceCode: 'wms', userGuideCode: 'pick ing' } } as unknown as RouteItem);
     const src = new URL(controller.getState().modal?.src ?? '');
     expect(src.pathname).toBe('/guides/wms/pick%20ing');

@@ -3,7 +3,7 @@ import type { RouteItem } from '../catalogue/types.ts';
 import type { RuntimeConfig } from '../config/schema.ts';
 import type { ShellContextValue } from '../context/shell.ts';
 import type { RejectionReason } from '../frames/messenger.ts';
-import type { FramePool } from '../frames/pool-store.ts';
+import type { FramePool, FrameSpec } from '../frames/pool-store.ts';
 import type { FrameEvents } from '../frames/useFrames.ts';
 import { userDataPayload } from '../frames/user-data.ts';
 import { buildRedirectUrl, type AddressContext } from '../gating/frame-src.ts';
@@ -51,6 +51,8 @@ export interface ShellInputs {
   language: string;
   titleOf(item: RouteItem): string;
   t: TFunction;
+  /** The frame the shell would show at `path` now, or null (a shell page, a route it may not open now). */
+  frameAt(path: string): FrameSpec | null;
 }
 
 /**
@@ -98,9 +100,17 @@ export class ShellController {
   closeSearch = (): void => this.set({ searching: false });
   closeModal = (): void => this.set({ modal: null });
 
-  /** In-app navigation, after the editing guard. */
+  /**
+   * In-app navigation, after the editing guard. The target's frame is shown at once: its page loads
+   * while the router draws the new route around it (a transition, which yields to the browser).
+   */
   go = (path: string, options?: { replace?: boolean }): void =>
-    void this.deps.confirmLeave().then((leave) => leave && this.deps.navigate(path, options));
+    void this.deps.confirmLeave().then((leave) => {
+      if (!leave) return;
+      const frame = this.current.frameAt(path);
+      if (frame) this.pool?.show(frame);
+      this.deps.navigate(path, options);
+    });
 
   /** The header's Back: the previous page, or home when the portal was opened here. */
   back = (): void => void this.deps.confirmLeave().then((leave) => leave && (this.deps.canGoBack() ? this.deps.goBack() : this.deps.navigate('/')));
