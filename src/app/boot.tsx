@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { appliesAtOnce, loadRuntimeConfig } from '../config/load.ts';
 import { subscribeConnectivity } from '../offline/mode.ts';
@@ -49,7 +50,10 @@ export async function boot(root: Root): Promise<void> {
       root.render(<StorageBlockedPage supportEmail={runtime.supportEmail} />);
       return;
     }
-    root.render(<App runtime={runtime} session={composeSession(runtime)} page={page} signedIn={signedIn} />);
+    const app = <App runtime={runtime} session={composeSession(runtime)} page={page} signedIn={signedIn} />;
+    // Drawn as a transition: in slices that yield to the browser (the start frame's page loads and
+    // paints meanwhile), not in one long task; index.html's spinner stays until it is drawn.
+    startTransition(() => root.render(app));
   } catch (error) {
     console.error('[boot] the portal could not start', error);
     // A chunk of a release the server no longer has: start again in the new one instead.
