@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../dev/testing/browser.ts';
 import { darkShares } from '../../dev/testing/pixels.ts';
 import { CATALOGUE } from '../catalogue/index.ts';
-import { iconMask } from '../ui/icon-mask.ts';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Icon } from '../ui/Icon.tsx';
 import { FALLBACK_MENU_ICON, menuIcon } from './menu-icons.ts';
 
 /**
@@ -44,24 +45,24 @@ afterAll(() => browser?.close());
 const BOX = 48;
 const COLUMNS = 10;
 
-/** The share of each 48×48 box its mask paints, all drawn at once by Chromium's mask-image. */
-async function paintedShares(masks: string[]): Promise<number[]> {
-  const rows = Math.ceil(masks.length / COLUMNS);
+/** The share of each 48×48 box its icon paints, all drawn at once by Chromium as <Icon> draws them. */
+async function paintedShares(icons: string[]): Promise<number[]> {
+  const rows = Math.ceil(icons.length / COLUMNS);
   const page = await browser.newPage({ viewport: { width: BOX * COLUMNS, height: BOX * rows } });
   try {
-    const boxes = masks
-      .map((mask) => `<span style="width:${BOX}px;height:${BOX}px;background:#000;mask-image:${mask.replaceAll('"', '&quot;')};mask-size:contain;mask-repeat:no-repeat"></span>`)
-      .join('');
-    await page.setContent(`<body style="margin:0;background:#fff;display:grid;grid-template-columns:repeat(${COLUMNS},${BOX}px)">${boxes}</body>`);
+    const boxes = icons.map((icon) => renderToStaticMarkup(<Icon icon={icon} size={BOX} />)).join('');
+    await page.setContent(
+      `<style>${readFileSync(join(SRC, 'theme/shell.css'), 'utf8')}</style><body style="margin:0;background:#fff;color:#000;display:grid;grid-template-columns:repeat(${COLUMNS},${BOX}px)">${boxes}</body>`,
+    );
     const png = await page.screenshot();
-    const cells = masks.map((_, index) => ({ x: (index % COLUMNS) * BOX, y: Math.floor(index / COLUMNS) * BOX, width: BOX, height: BOX }));
+    const cells = icons.map((_, index) => ({ x: (index % COLUMNS) * BOX, y: Math.floor(index / COLUMNS) * BOX, width: BOX, height: BOX }));
     return await darkShares(page, png, cells);
   } finally {
     await page.close();
   }
 }
 
-describe('icons as CSS masks', () => {
+describe('icons as inline SVG', () => {
   it('finds the icons the shell and the catalogue draw', () => {
     expect(shellIconNames).toContain('arrowBackOutline');
     expect(shellIconNames).toContain('menuOutline');
@@ -74,7 +75,7 @@ describe('icons as CSS masks', () => {
 
   it('every one of them paints visible pixels', async () => {
     const entries = [...drawn];
-    const shares = await paintedShares(entries.map(([, icon]) => iconMask(icon)));
+    const shares = await paintedShares(entries.map(([, icon]) => icon));
     const blank = entries
       .map(([name], index) => ({ name, share: shares[index]! }))
       .filter(({ share }) => share < 0.03)
