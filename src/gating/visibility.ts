@@ -8,9 +8,17 @@ import { explain } from './explain.ts';
  * A group shows only if one of its children shows.
  */
 
+// A context's answers per item: the menu and the route map ask about every item, at the same start.
+const answers = new WeakMap<GatingContext, Map<RouteItem, boolean>>();
+
 /** The item's own gates and those of `ancestors` (its groups, outermost first). */
 export function isItemAllowed(item: RouteItem, context: GatingContext, ancestors: readonly RouteItem[] = []): boolean {
-  return explain(item, context, ancestors).allowed;
+  if (ancestors.length > 0) return explain(item, context, ancestors).allowed;
+  let known = answers.get(context);
+  if (!known) answers.set(context, (known = new Map()));
+  let allowed = known.get(item);
+  if (allowed === undefined) known.set(item, (allowed = explain(item, context).allowed));
+  return allowed;
 }
 
 /** A top-level menu entry and its visible children (the menu has two levels). */

@@ -34,27 +34,50 @@ function closest(candidates: readonly { route: RouteItem; reasons: readonly Reas
   return candidates.reduce((best, candidate) => (rank(candidate) < rank(best) ? candidate : best));
 }
 
+/** What does not depend on the user: built once per catalogue, on the first address that needs it. */
+interface CatalogueIndex {
+  ancestors: ReadonlyMap<RouteItem, readonly RouteItem[]>;
+  /** Every route of a path pattern (variants share one), for explaining a path nobody may open. */
+  existing: RouteMap<{ path: string; routes: RouteItem[] }>;
+}
+const catalogueIndexes = new WeakMap<readonly RouteItem[], CatalogueIndex>();
+
+function catalogueIndex(catalogue: readonly RouteItem[], allRoutes: readonly RouteItem[]): CatalogueIndex {
+  let index = catalogueIndexes.get(allRoutes);
+  if (!index) {
+    const variants = new Map<string, RouteItem[]>();
+    for (const route of allRoutes) variants.set(route.path, [...(variants.get(route.path) ?? []), route]);
+    index = { ancestors: ancestorsIndex(catalogue), existing: compileRouteMap([...variants].map(([path, routes]) => ({ path, routes }))) };
+    catalogueIndexes.set(allRoutes, index);
+  }
+  return index;
+}
+
+/**
+ * The resolver of one user's routes. Only the map of the routes they may open is built at once (the
+ * start resolves its address with it); the rest waits for the first address or frame message that
+ * needs it, so the start's first render does not build them.
+ */
 export function createRouteResolver(catalogue: readonly RouteItem[], allRoutes: readonly RouteItem[], context: GatingContext): RouteResolver {
   const allowed = allowedRoutes(catalogue, context);
   const allowedMap = compileRouteMap(allowed);
-  const ancestors = ancestorsIndex(catalogue);
-  const explainItem = (item: RouteItem) => explain(item, context, ancestors.get(item) ?? []);
-  // Every route of a path pattern (variants share one), for explaining a path nobody may open.
-  const variants = new Map<string, RouteItem[]>();
-  for (const route of allRoutes) variants.set(route.path, [...(variants.get(route.path) ?? []), route]);
-  const existingMap = compileRouteMap([...variants].map(([path, routes]) => ({ path, routes })));
+  const explainItem = (item: RouteItem) => explain(item, context, catalogueIndex(catalogue, allRoutes).ancestors.get(item) ?? []);
   // Reverse maps from each app's own paths (iFrameSrc templates) to the routes that frame them.
-  const byApp = new Map<string, RouteMap<{ path: string; route: RouteItem }>>();
-  const framedByApp = new Map<string, { path: string; route: RouteItem }[]>();
-  for (const route of allowed) {
-    const target = route.iFrameSrc;
-    if (!target) continue;
-    const paths = typeof target.path === 'string' ? [target.path] : Object.values(target.path);
-    const list = framedByApp.get(target.app) ?? [];
-    for (const path of paths) list.push({ path, route });
-    framedByApp.set(target.app, list);
-  }
-  for (const [app, entries] of framedByApp) byApp.set(app, compileRouteMap(entries));
+  let byApp: Map<string, RouteMap<{ path: string; route: RouteItem }>> | undefined;
+  const appMaps = () => {
+    if (byApp) return byApp;
+    const framedByApp = new Map<string, { path: string; route: RouteItem }[]>();
+    for (const route of allowed) {
+      const target = route.iFrameSrc;
+      if (!target) continue;
+      const paths = typeof target.path === 'string' ? [target.path] : Object.values(target.path);
+      const list = framedByApp.get(target.app) ?? [];
+      for (const path of paths) list.push({ path, route });
+      framedByApp.set(target.app, list);
+    }
+    byApp = new Map([...framedByApp].map(([app, entries]) => [app, compileRouteMap(entries)]));
+    return byApp;
+  };
 
   return {
     allowed,
@@ -62,7 +85,7 @@ export function createRouteResolver(catalogue: readonly RouteItem[], allRoutes: 
     resolve(path) {
       const match = allowedMap.match(path);
       if (match) return { kind: 'route', route: match.route, params: match.params };
-      const existing = existingMap.match(path);
+      const existing = catalogueIndex(catalogue, allRoutes).existing.match(path);
       if (!existing) return { kind: 'notFound' };
       const { route, reasons } = closest(
         existing.route.routes.map((candidate) => {
@@ -78,7 +101,7 @@ export function createRouteResolver(catalogue: readonly RouteItem[], allRoutes: 
     portalPathFor(app, path) {
       const [bare = '', query = ''] = splitQuery(path);
       if (allowedMap.match(bare)) return path;
-      const viaApp = app ? byApp.get(app)?.match(bare) : null;
+      const viaApp = app ? appMaps().get(app)?.match(bare) : null;
       if (!viaApp) return null;
       const portalPath = fillParams(viaApp.route.route.path, viaApp.params);
       return query ? `${portalPath}?${query}` : portalPath;
