@@ -13,6 +13,8 @@ const span = (name: string, at: number, ms: number, args?: Record<string, unknow
   ph: 'X',
   ts: at * 1000,
   dur: ms * 1000,
+  // The thread ran half the time (another process had the core the rest).
+  tdur: ms * 500,
   pid: PID,
   tid,
   args,
@@ -88,11 +90,11 @@ describe('longTasksOf', () => {
   const tasks = longTasksOf(trace, { origin: SHELL, scriptName: chunkNames(SHELL) });
 
   it('lists the tasks of 50 ms or more of the shell page thread from its navigation on, timed from it', () => {
-    expect(tasks.map((task) => [task.start, task.duration])).toEqual([
-      [100, 120],
-      [400, 70],
-      [500, 60],
-      [600, 55],
+    expect(tasks.map((task) => [task.start, task.duration, task.cpu])).toEqual([
+      [100, 120, 60],
+      [400, 70, 35],
+      [500, 60, 30],
+      [600, 55, 27.5],
     ]);
   });
 
@@ -127,7 +129,7 @@ describe('chunkNames', () => {
 });
 
 describe('reports', () => {
-  const task = (owner: string, duration: number): LongTask => ({ start: 10, duration, owner, kind: 'timer', shares: [{ what: 'start.js', ms: duration }] });
+  const task = (owner: string, duration: number): LongTask => ({ start: 10, duration, cpu: duration / 2, owner, kind: 'timer', shares: [{ what: 'start.js', ms: duration }] });
   const tasks = [task('shell', 120), task('shell', 60), task('embedded page erp', 90), task('benchmark', 70)];
 
   it('adds up the blocking time (each task over 50 ms), of one owner or all', () => {
@@ -138,7 +140,7 @@ describe('reports', () => {
   it('lists every task with its owner and shares', () => {
     const text = formatLongTasks('Portal, handheld, repeat start', tasks);
     expect(text.split('\n')[0]).toBe('Portal, handheld, repeat start: 4 long tasks, blocking 140 ms (shell 80, embedded page erp 40, benchmark 20)');
-    expect(text.split('\n')[1]).toBe('  -    10 ms   120 ms  shell: timer — start.js 120');
+    expect(text.split('\n')[1]).toBe('  -    10 ms   120 ms (CPU  60)  shell: timer — start.js 120');
   });
 
   it("summarises each start: the shell's own tasks and its embedded page's blocking time", () => {

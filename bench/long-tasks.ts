@@ -14,6 +14,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event, in microseconds. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -46,6 +48,12 @@ export interface LongTask {
   /** Milliseconds from the shell page's navigation start. */
   start: number;
   duration: number;
+  /**
+   * The thread's CPU time in it (ms), as the trace's thread clock counts it: on a shared machine the
+   * wall time (`duration`) also holds the time the thread waited for a core, this does not, so it
+   * compares better across runs under different loads.
+   */
+  cpu: number;
   /** Whose work it mostly was: 'shell', 'embedded page <host>', 'benchmark' (Playwright's own script) or 'browser'. */
   owner: string;
   /** How the task ran (module evaluation, React's scheduler, promise jobs, idle callback, rendering…). */
@@ -272,6 +280,7 @@ export function longTasksOf(events: TraceEvent[], { origin, scriptName = (url) =
     tasks.push({
       start: (task.ts - zero) / 1000,
       duration: (task.dur ?? 0) / 1000,
+      cpu: (task.tdur ?? task.dur ?? 0) / 1000,
       owner,
       kind: kindOf(inner, task),
       shares: [...shares]
@@ -319,7 +328,7 @@ export function formatLongTasks(title: string, tasks: LongTask[]): string {
   ];
   for (const task of tasks) {
     const shares = task.shares.map((share) => `${share.what} ${share.ms.toFixed(0)}`).join(', ');
-    lines.push(`  - ${task.start.toFixed(0).padStart(5)} ms  ${task.duration.toFixed(0).padStart(4)} ms  ${task.owner}: ${task.kind}${shares ? ` — ${shares}` : ''}`);
+    lines.push(`  - ${task.start.toFixed(0).padStart(5)} ms  ${task.duration.toFixed(0).padStart(4)} ms (CPU ${task.cpu.toFixed(0).padStart(3)})  ${task.owner}: ${task.kind}${shares ? ` — ${shares}` : ''}`);
   }
   return lines.join('\n');
 }
