@@ -31,7 +31,7 @@ import { useRuntime } from '../context/runtime.ts';
 import type { Services } from '../api/services.ts';
 import { FRAME_FIRST_ADOPTION, pictureSignature, removeShellPicture, useFrameFirstRecord } from '../start/index.ts';
 import { ShellController } from './shell-controller.ts';
-import { deriveShellAccess, deriveShellView, frameSettingsIn } from './shell-model.ts';
+import { deriveShellAccess, deriveShellView, frameSettingsIn, type ShellAccess } from './shell-model.ts';
 import { useShell } from '../context/shell.ts';
 
 // Not needed before the start frame: loaded when first drawn; the idle ones once the browser
@@ -47,6 +47,15 @@ const MenuSearchDialog = deferred(() => import('./MenuSearchDialog.tsx').then((m
  * start frame) with the header, breadcrumb and frames; its behaviour is the ShellController's.
  */
 export function ReadyShell({ offline, services }: { offline: boolean; services: Services }) {
+  const runtime = useRuntime();
+  const shell = useShell();
+  // What the user may open (every catalogue route explained) is the first render's largest piece of
+  // work: in a component of its own, the render can yield to the browser before the shell's own part.
+  const access = useMemo(() => deriveShellAccess(shell, offline, runtime), [shell, offline, runtime]);
+  return <AccessibleShell access={access} offline={offline} services={services} />;
+}
+
+function AccessibleShell({ access, offline, services }: { access: ShellAccess; offline: boolean; services: Services }) {
   const { t, i18n } = useTranslation();
   const runtime = useRuntime();
   const shell = useShell();
@@ -56,7 +65,6 @@ export function ReadyShell({ offline, services }: { offline: boolean; services: 
   const address = useAddressContext();
   const { config } = runtime;
 
-  const access = useMemo(() => deriveShellAccess(shell, offline, runtime), [shell, offline, runtime]);
   const { resolver, menu, windows, bypass } = access;
   const titleOf = useCallback((item: RouteItem) => t(item.title, { ns: 'routes' }), [t]);
   // What every frame is told besides its route: the language, the push token, the shell's origin.
