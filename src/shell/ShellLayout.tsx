@@ -61,7 +61,7 @@ export function ShellLayout({
 
   // Closed at start: its code loads once the first screen is drawn, so the first tap opens it at once.
   useEffect(() => {
-    if (drawer) return whenIdle(() => void loadDrawer().then((module) => module.defineDrawer(), () => undefined));
+    if (drawer) return whenIdle(() => void loadDrawer().then((module) => module.defineDrawerInSteps(whenIdle), () => undefined));
   }, [drawer]);
 
   // On a handheld the drawer covers the page: once an item (or Back) moved the portal, it closes.

@@ -13,6 +13,17 @@ export function defineDrawer(): void {
   defineMenu();
 }
 
+/**
+ * The same, in two tasks that `later` schedules (Ionic's setup, then the menu's definition): on a
+ * phone each is a long task of its own already, behind the first screen.
+ */
+export function defineDrawerInSteps(later: (step: () => void) => void): void {
+  later(() => {
+    setupIonic();
+    later(defineMenu);
+  });
+}
+
 export async function toggleDrawer(menuId: string): Promise<void> {
   defineDrawer();
   await menuController.toggle(menuId);
