@@ -6,6 +6,7 @@ import { onConfigUpdated } from '../sw-client/register.ts';
 import { initI18n, withDeferredTexts } from '../i18n/index.ts';
 import { StartFailure } from '../pages/StartFailure.tsx';
 import { applyBrand } from '../shell/branding.ts';
+import { nextTask } from '../ui/idle.ts';
 import { isLocalStorageUsable } from '../storage/local.ts';
 import { App } from './App.tsx';
 import { composePage, composeSession, type PageParts } from './composition.ts';
@@ -27,6 +28,8 @@ export async function boot(root: Root): Promise<void> {
     });
   onConfigUpdated(() => (running ? recheck() : (updated = true)));
   let page: PageParts | undefined;
+  // Evaluating the modules was a long task of its own on a phone: the start goes on in the next one.
+  await nextTask();
   try {
     page = composePage();
     // The signed-in shell's chunk, requested at once and awaited with the config. Not React.lazy: a

@@ -14,3 +14,12 @@ export function whenIdle(callback: () => void): () => void {
   const id = setTimeout(callback, 0);
   return () => clearTimeout(id);
 }
+
+/**
+ * Ends the current task: what awaits this runs in a new one, ahead of other waiting tasks where the
+ * browser can (`scheduler.yield`), else after them.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
