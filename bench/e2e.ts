@@ -139,8 +139,8 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
     await setOffline(session, true);
     samples.offline.push(await timeToInteractive(await reopen(session), url, shell.interactive, 10_000));
     await setOffline(session, false);
-    await timeToInteractive(await reopen(session), url, shell.interactive);
   }
+  samples.again.push(await timeToInteractive(await reopen(session), url, shell.interactive));
   const { page } = session;
 
   if (!session.profile.everything) {
@@ -249,6 +249,7 @@ const emptySamples = (): Samples => ({
   cold: [],
   warm: [],
   offline: [],
+  again: [],
   search: [],
   navigate: [],
   back: [],
@@ -277,6 +278,7 @@ function summarize(samples: Samples): Figures {
     coldRequests: median(samples.coldRequests),
     warmTokenRequests: samples.warmTokenRequests.length ? samples.warmTokenRequests.reduce((sum, value) => sum + value, 0) / samples.warmTokenRequests.length : null,
     offline: median(offline),
+    again: median(samples.again),
     search: median(search),
     navigate: median(navigate),
     back: median(back),

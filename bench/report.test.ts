@@ -5,6 +5,7 @@ const figures = (overrides: Partial<Figures> = {}): Figures => ({
   cold: 900,
   warm: 800,
   offline: 300,
+  again: 700,
   search: 20,
   navigate: 150,
   back: 16,
@@ -47,6 +48,10 @@ describe('formatHandheldTable', () => {
   it('compares each shell’s repeat start online with its own offline repeat start, and counts its token requests', () => {
     expect(row(table, 'Repeat start online ÷')).toBe('| Repeat start online ÷ the same shell’s offline repeat start | 2.67× | n/a (no offline start) | – | ≤ 1.1× | fail | fail |');
     expect(row(table, 'Token requests per repeat start')).toBe('| Token requests per repeat start (valid access token) | 0.0 | 0.0 | – | 0 | pass | pass |');
+  });
+
+  it("holds both shells' later warm start, with its code cache made", () => {
+    expect(row(table, 'Warm start again')).toBe('| Warm start again, online (code cache made by the first warm start) | 700 ms | 700 ms | 1.00× |  |  |  |');
   });
 
   it('judges the warm start against 1 s and the bytes before the start frame against the 160 KB goal', () => {
