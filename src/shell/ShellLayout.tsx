@@ -1,4 +1,4 @@
-import { useContext, useEffect, useEffectEvent, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Activity, useContext, useEffect, useEffectEvent, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { Brand } from '../config/schema.ts';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
@@ -60,8 +60,15 @@ export function ShellLayout({
   const drawer = layout === 'drawer' && !mobileView;
 
   // Closed at start: its code loads once the first screen is drawn, so the first tap opens it at once.
+  // Its items too are drawn only then (at the lowest priority until then: nobody sees them), not
+  // with the first screen.
+  const [drawerFilled, setDrawerFilled] = useState(false);
   useEffect(() => {
-    if (drawer) return whenIdle(() => void loadDrawer().then((module) => module.defineDrawerInSteps(whenIdle), () => undefined));
+    if (drawer)
+      return whenIdle(() => {
+        setDrawerFilled(true);
+        void loadDrawer().then((module) => module.defineDrawerInSteps(whenIdle), () => undefined);
+      });
   }, [drawer]);
 
   // On a handheld the drawer covers the page: once an item (or Back) moved the portal, it closes.
@@ -74,6 +81,7 @@ export function ShellLayout({
 
   const openOrCloseDrawer = () => {
     setDrawerFailed(false);
+    setDrawerFilled(true);
     loadDrawer().then(
       (module) => module.toggleDrawer(MENU_ID),
       async (error: unknown) => {
@@ -95,7 +103,7 @@ export function ShellLayout({
 
   const menu = (
     <Sidebar brand={brand} version={version}>
-      {sidebar}
+      {drawer ? <Activity mode={drawerFilled ? 'visible' : 'hidden'}>{sidebar}</Activity> : sidebar}
     </Sidebar>
   );
   return (
