@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { switchMode } from '../offline/mode.ts';
@@ -10,7 +10,6 @@ import { LogoutButton } from '../session/LogoutButton.tsx';
 import { showInvalidSiteDialog } from '../shell/SiteWatcher.tsx';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { deferred } from '../ui/deferred.tsx';
-import { useStoreInTransition } from '../ui/useStoreInTransition.ts';
 import { withDeferredTexts } from '../i18n/index.ts';
 import { releaseFrameFirst, removeShellPicture, type StartFlow, type StartView } from '../start/index.ts';
 import { ReadyShell } from '../shell/ReadyShell.tsx';
@@ -75,8 +74,7 @@ export function SignedInApp({ page }: { page: PageParts }) {
 function StartFlowView({ flow, services }: { flow: StartFlow; services: Services }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  // The ready shell is a large tree: drawn in slices that yield to the browser, not in one long task.
-  const view: StartView = useStoreInTransition(flow.subscribe, flow.getState);
+  const view: StartView = useSyncExternalStore(flow.subscribe, flow.getState);
   const siteInvalid = view.kind === 'ready' && view.siteInvalid;
   useEffect(() => {
     if (siteInvalid) showInvalidSiteDialog(t);
