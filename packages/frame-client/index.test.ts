@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createFrameClient, parseFrameMessage, PROTOCOL, readFrameSettings } from './index.ts';
+import { createFrameClient, OUTBOX_LIMITS, OUTBOX_METHODS, parseFrameMessage, parseShellMessage, PROTOCOL, readFrameSettings } from './index.ts';
 
 describe('parseFrameMessage', () => {
   it.each([
@@ -21,7 +21,7 @@ describe('parseFrameMessage', () => {
     fc.assert(
       fc.property(fc.anything({ withNullPrototype: true, withMap: true, withSet: true }), (data) => {
         const parsed = parseFrameMessage(data);
-        expect(parsed === null || ['ready', 'route', 'edit-start', 'edit-end', 'logout', 'user-data-request'].includes(parsed.type)).toBe(true);
+        expect(parsed === null || ['ready', 'route', 'edit-start', 'edit-end', 'logout', 'user-data-request', 'outbox-send', 'outbox-list', 'outbox-discard', 'outbox-watch'].includes(parsed.type)).toBe(true);
       }),
     );
   });
@@ -102,5 +102,141 @@ describe('frame client', () => {
   it('refuses to talk when not embedded by the shell', () => {
     expect(readFrameSettings('not json')).toBeNull();
     expect(() => createFrameClient({ postMessage: vi.fn() } as unknown as Window, null).logout()).toThrow(/Not embedded/);
+  });
+});
+
+describe('outbox messages', () => {
+  const write = { method: 'POST', url: 'https://api.example.com/pos/sales', body: '{"total":1}', contentType: 'application/json' };
+  const send = (value: unknown) => parseFrameMessage({ protocol: PROTOCOL, type: 'outbox-send', requestId: 'r1', write: value });
+  const refusal = (value: unknown) => {
+    const parsed = send(value);
+    return parsed?.type === 'outbox-send' && !parsed.write.ok ? parsed.write.reason : null;
+  };
+
+  it.each([
+    ['a valid write', write, null],
+    ['an unknown method', { ...write, method: 'GET' }, 'unknown-method'],
+    ['a lower-case method', { ...write, method: 'post' }, 'unknown-method'],
+    ['a relative address', { ...write, url: '/pos/sales' }, 'url-not-allowed'],
+    ['a javascript: address', { ...write, url: 'javascript:alert(1)' }, 'url-not-allowed'],
+    ['an address with credentials', { ...write, url: 'https://user:pw@api.example.com/pos/sales' }, 'url-not-allowed'],
+    ['an address too long', { ...write, url: `https://api.example.com/${'x'.repeat(OUTBOX_LIMITS.urlLength)}` }, 'url-not-allowed'],
+    ['a body over the limit', { ...write, body: 'é'.repeat(OUTBOX_LIMITS.bodyBytes / 2 + 1) }, 'body-too-large'],
+    ['a body without a content type', { ...write, contentType: null }, 'invalid-content-type'],
+    ['a content type with a header smuggled in', { ...write, contentType: 'application/json\r\nAuthorization: x' }, 'invalid-content-type'],
+    ['a body that is not text', { ...write, body: { total: 1 } }, 'invalid-write'],
+    ['no method', { url: write.url, body: null, contentType: null }, 'invalid-write'],
+    ['not an object', 'POST /pos/sales', 'invalid-write'],
+  ])('%s → %s', (_, value, reason) => {
+    expect(refusal(value)).toBe(reason);
+  });
+
+  it('keeps a valid write as sent, without the fragment', () => {
+    expect(send({ ...write, method: 'DELETE', url: 'https://api.example.com/pos/sales/7?x=1#top', body: null, contentType: null })).toEqual({
+      protocol: PROTOCOL,
+      type: 'outbox-send',
+      requestId: 'r1',
+      write: { ok: true, write: { method: 'DELETE', url: 'https://api.example.com/pos/sales/7?x=1', body: null, contentType: null } },
+    });
+  });
+
+  it.each([
+    [{ protocol: PROTOCOL, type: 'outbox-send', write }, null], // no request id: nothing could answer it
+    [{ protocol: PROTOCOL, type: 'outbox-list', requestId: 'r2' }, { protocol: PROTOCOL, type: 'outbox-list', requestId: 'r2' }],
+    [{ protocol: PROTOCOL, type: 'outbox-discard', requestId: 'r3', id: 'e1' }, { protocol: PROTOCOL, type: 'outbox-discard', requestId: 'r3', id: 'e1' }],
+    [{ protocol: PROTOCOL, type: 'outbox-discard', requestId: 'r3', id: 7 }, null],
+    [{ protocol: PROTOCOL, type: 'outbox-watch', extra: true }, { protocol: PROTOCOL, type: 'outbox-watch' }],
+    [{ protocol: PROTOCOL, type: 'outbox-list', requestId: 'x'.repeat(101) }, null],
+  ])('%j → %j', (data, expected) => expect(parseFrameMessage(data)).toEqual(expected));
+
+  it('refuses any write that is not exactly a method, an absolute http(s) address and a bounded text body, and never throws', () => {
+    const anyWrite = fc.record(
+      {
+        method: fc.oneof(fc.constantFrom(...OUTBOX_METHODS, 'GET', 'OPTIONS', 'post'), fc.anything()),
+        url: fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string(), fc.anything()),
+        body: fc.oneof(fc.constant(null), fc.string(), fc.anything()),
+        contentType: fc.oneof(fc.constant(null), fc.constantFrom('application/json', 'text/plain; charset=utf-8'), fc.string()),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(anyWrite, fc.anything({ withNullPrototype: true })), (value) => {
+        const parsed = send(value);
+        expect(parsed?.type).toBe('outbox-send');
+        if (parsed?.type !== 'outbox-send' || !parsed.write.ok) return;
+        const checked = parsed.write.write;
+        expect(OUTBOX_METHODS).toContain(checked.method);
+        expect(['http:', 'https:']).toContain(new URL(checked.url).protocol);
+        expect(checked.body === null || new TextEncoder().encode(checked.body).length <= OUTBOX_LIMITS.bodyBytes).toBe(true);
+        expect(checked.body === null || checked.contentType !== null).toBe(true);
+        expect(checked.contentType ?? '').not.toMatch(/[\r\n]/);
+      }),
+    );
+  });
+
+  it('reads the shell’s replies and ignores malformed ones', () => {
+    const entry = { id: 'e1', method: 'POST', url: write.url, state: 'queued', queuedAt: 1, attempts: 0, problem: null, answer: null };
+    expect(parseShellMessage({ protocol: PROTOCOL, type: 'outbox-update', entry })).toMatchObject({ type: 'outbox-update' });
+    expect(parseShellMessage({ protocol: PROTOCOL, type: 'outbox-update', entry: { ...entry, state: 'lost' } })).toBeNull();
+    expect(parseShellMessage({ protocol: PROTOCOL, type: 'outbox-entries', requestId: 'r', entries: [entry, null] })).toBeNull();
+    expect(parseShellMessage({ protocol: PROTOCOL, type: 'outbox-refused', requestId: 'r', reason: 'url-not-allowed' })).toMatchObject({ reason: 'url-not-allowed' });
+  });
+});
+
+describe('outbox client', () => {
+  const ORIGIN = 'https://portal.example';
+  const entry = { id: 'e1', method: 'POST', url: 'https://api.example.com/pos/sales', state: 'queued', queuedAt: 1, attempts: 0, problem: null, answer: null };
+  const answer = (data: unknown, origin = ORIGIN) => window.dispatchEvent(new MessageEvent('message', { data, origin }));
+
+  function setup() {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const client = createFrameClient(parent, readFrameSettings(JSON.stringify({ parentOrigin: ORIGIN })));
+    const sent = () => vi.mocked(parent.postMessage).mock.calls.map(([message]) => message as { type: string; requestId: string; write?: unknown });
+    return { client, parent, sent };
+  }
+
+  it('sends a JSON body with its content type and resolves once the shell has stored it', async () => {
+    const { client, sent } = setup();
+    const stored = client.outbox.send({ method: 'POST', url: entry.url, body: { total: 1 } });
+    const [request] = sent();
+    expect(request).toMatchObject({ type: 'outbox-send', write: { method: 'POST', url: entry.url, body: '{"total":1}', contentType: 'application/json' } });
+    answer({ protocol: PROTOCOL, type: 'outbox-stored', requestId: 'another', entry: { ...entry, id: 'other' } });
+    answer({ protocol: PROTOCOL, type: 'outbox-stored', requestId: request!.requestId, entry }, 'https://evil.example');
+    answer({ protocol: PROTOCOL, type: 'outbox-stored', requestId: request!.requestId, entry });
+    await expect(stored).resolves.toEqual(entry);
+  });
+
+  it('rejects with the shell’s reason', async () => {
+    const { client, sent } = setup();
+    const stored = client.outbox.send({ method: 'POST', url: 'https://elsewhere.example/x' });
+    answer({ protocol: PROTOCOL, type: 'outbox-refused', requestId: sent()[0]!.requestId, reason: 'url-not-allowed' });
+    await expect(stored).rejects.toMatchObject({ name: 'OutboxError', reason: 'url-not-allowed' });
+  });
+
+  it('says a request again with the same id until the shell answers, then gives up with no-answer', async () => {
+    vi.useFakeTimers();
+    const { client, sent } = setup();
+    const listed = client.outbox.list();
+    await vi.advanceTimersByTimeAsync(4500);
+    expect(sent()).toHaveLength(3);
+    expect(new Set(sent().map((message) => message.requestId)).size).toBe(1);
+    const failed = expect(listed).rejects.toMatchObject({ reason: 'no-answer' });
+    await vi.advanceTimersByTimeAsync(15_000);
+    await failed;
+    vi.useRealTimers();
+  });
+
+  it('watches the app’s entries: one watch request per page, updates to every listener', () => {
+    const { client, sent } = setup();
+    const first = vi.fn();
+    const second = vi.fn();
+    client.outbox.watch(first);
+    const stop = client.outbox.watch(second);
+    expect(sent().filter((message) => message.type === 'outbox-watch')).toHaveLength(1);
+    answer({ protocol: PROTOCOL, type: 'outbox-update', entry: { ...entry, state: 'delivered' } });
+    stop();
+    answer({ protocol: PROTOCOL, type: 'outbox-update', entry: { ...entry, state: 'failed' } });
+    expect(first.mock.calls.map(([update]) => (update as { state: string }).state)).toEqual(['delivered', 'failed']);
+    expect(second).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,4 @@
-import { parseFrameMessage, PROTOCOL, type FrameSettings, type FrameToShellMessage, type FrameUserData } from '../../packages/frame-client/index.ts';
+import { parseFrameMessage, PROTOCOL, type FrameSettings, type FrameUserData, type ParsedFrameMessage } from '../../packages/frame-client/index.ts';
 import { isTrustedUserDataOrigin } from './origin.ts';
 
 /**
@@ -25,7 +25,7 @@ export interface MessengerHandlers {
   onLogout(): void;
   /** The signed-in user for the handshake; null when nobody is signed in. */
   userData(): FrameUserData | null;
-  onRejected(reason: RejectionReason, message: FrameToShellMessage, origin: string): void;
+  onRejected(reason: RejectionReason, message: ParsedFrameMessage, origin: string): void;
 }
 
 export interface OriginPolicy {
