@@ -9,6 +9,8 @@ export const LAYERS = [
   ['config', 'storage', 'effects'],
   ['api', 'i18n', 'ui'],
   ['catalogue', 'offline', 'sw-client'],
+  // The outbox stands on the offline cache's floor's shoulders: frames hand it writes, session runs its logout step.
+  ['outbox'],
   ['flags', 'frames', 'gating', 'session'],
   ['context', 'maintenance', 'push'],
   ['navigation', 'pages', 'start'],

@@ -291,9 +291,7 @@ export type OutboxRefusal =
   | 'storage-unavailable'
   | 'storage-full'
   /** Discard: no such entry of this app. */
-  | 'not-found'
-  /** Discard: the entry is being sent right now. */
-  | 'sending';
+  | 'not-found';
 
 export type OutboxState = 'queued' | 'sending' | 'delivered' | 'failed';
 
