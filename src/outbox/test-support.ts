@@ -1,0 +1,31 @@
+import type { NewEntry } from './schema.ts';
+
+let databases = 0;
+/** A database name of its own for each test. */
+export const freshName = () => `outbox-test-${++databases}-${Math.random().toString(36).slice(2)}`;
+
+/** A queued entry of `owner` for `app`, as the outbox would store it. */
+export function newEntry(overrides: Partial<NewEntry> = {}): NewEntry {
+  const id = overrides.id ?? `e-${Math.random().toString(36).slice(2)}`;
+  return {
+    id,
+    idempotencyKey: `key-${id}`,
+    app: 'pos',
+    requestId: `request-${id}`,
+    owner: 'staff-0002',
+    sellerId: 2,
+    method: 'POST',
+    url: 'https://api.example.com/api/v1/pos/sales',
+    body: '{"total":1}',
+    contentType: 'application/json',
+    state: 'queued',
+    queuedAt: 1,
+    queuedOffline: false,
+    attempts: 0,
+    nextAttemptAt: 0,
+    problem: null,
+    answer: null,
+    deliveredAt: null,
+    ...overrides,
+  };
+}
