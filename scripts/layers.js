@@ -9,7 +9,7 @@ export const LAYERS = [
   ['config', 'storage', 'effects'],
   ['api', 'i18n', 'ui'],
   ['catalogue', 'offline', 'sw-client'],
-  // The outbox stands on the offline cache's floor's shoulders: frames hand it writes, session runs its logout step.
+  // The outbox: frames hand it writes, the session's logout runs its step, the shell shows it.
   ['outbox'],
   ['flags', 'frames', 'gating', 'session'],
   ['context', 'maintenance', 'push'],

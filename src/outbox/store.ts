@@ -253,12 +253,24 @@ export class OutboxStore {
     await tx.done;
   }
 
-  /** Replaces entries by their sealed copies in one transaction: either both, or neither. */
-  async seal(sealed: readonly SealedRecord[], entries: readonly StoredEntry[]): Promise<void> {
+  /** The owner's records as stored (readable or not), for sealing. */
+  async recordsOf(owner: string): Promise<{ seq: number; record: unknown }[]> {
+    const db = await this.db();
+    const records: { seq: number; record: unknown }[] = [];
+    let cursor = await db.transaction(ENTRIES).store.index('owner').openCursor(owner);
+    while (cursor) {
+      records.push({ seq: Number(cursor.primaryKey), record: cursor.value });
+      cursor = await cursor.continue();
+    }
+    return records;
+  }
+
+  /** Adds sealed copies and removes records (by sequence) in one transaction: either both, or neither. */
+  async seal(sealed: readonly SealedRecord[], removed: readonly number[]): Promise<void> {
     const db = await this.db();
     const tx = db.transaction([ENTRIES, SEALED], 'readwrite');
     for (const record of sealed) await tx.objectStore(SEALED).put(record);
-    for (const entry of entries) await tx.objectStore(ENTRIES).delete(entry.seq);
+    for (const seq of removed) await tx.objectStore(ENTRIES).delete(seq);
     await tx.done;
   }
 
@@ -276,8 +288,8 @@ export class OutboxStore {
     return records.sort((a, b) => a.order - b.order);
   }
 
-  /** Puts opened entries back in the queue (numbered anew, in order) and drops their sealed copies, in one transaction. */
-  async unseal(entries: readonly NewEntry[], sealedIds: readonly string[]): Promise<void> {
+  /** Puts opened records back in the queue (numbered anew, in order) and drops their sealed copies, in one transaction. */
+  async unseal(entries: readonly unknown[], sealedIds: readonly string[]): Promise<void> {
     const db = await this.db();
     const tx = db.transaction([ENTRIES, SEALED], 'readwrite');
     for (const entry of entries) await tx.objectStore(ENTRIES).add(entry);

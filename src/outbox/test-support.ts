@@ -29,3 +29,27 @@ export function newEntry(overrides: Partial<NewEntry> = {}): NewEntry {
     ...overrides,
   };
 }
+
+/** Web Locks' exclusive mode in one process: the tabs and the worker of a test share one. */
+export class FakeLocks {
+  private readonly tails = new Map<string, Promise<unknown>>();
+  /** Names held right now (a test may check two holders never overlap). */
+  readonly held = new Set<string>();
+
+  request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(name) ?? Promise.resolve();
+    const run = previous
+      .catch(() => undefined)
+      .then(async () => {
+        if (this.held.has(name)) throw new Error(`lock ${name} granted twice`);
+        this.held.add(name);
+        try {
+          return await callback();
+        } finally {
+          this.held.delete(name);
+        }
+      });
+    this.tails.set(name, run);
+    return run;
+  }
+}
