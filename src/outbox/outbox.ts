@@ -14,7 +14,10 @@ import { OutboxDatabaseBlocked, OutboxStorageFull, type EntryPatch, type OutboxS
  * Idempotency-Key on every try, by the retry rules of rules.ts.
  */
 
-/** Why delivery is asked for now. `online`: the connection came back, so entries that lost it go at once. */
+/**
+ * Why delivery is asked for now. `online`: the connection came back, so entries that lost it go at
+ * once; `logout`: the user is leaving, so every waiting entry gets one try now, back-off or not.
+ */
 export type Trigger = 'start' | 'online' | 'queued' | 'timer' | 'session' | 'remote' | 'user' | 'logout';
 
 /** A change of the entries, told to this page's listeners and (through `announce`) to the other tabs and the worker. */
@@ -281,7 +284,8 @@ export class Outbox {
       // Read again under the lock: another tab or the worker may have sent it meanwhile.
       const head = await this.deps.store.head(sub, app);
       if (!head) return;
-      const due = head.nextAttemptAt <= this.now() || (trigger === 'online' && endsWithConnection(head.problem?.reason));
+      const due =
+        head.nextAttemptAt <= this.now() || trigger === 'logout' || (trigger === 'online' && endsWithConnection(head.problem?.reason));
       if (!due) return this.wakeAt(head.nextAttemptAt);
       // Left as 'sending' by a tab that died mid-try: tried again with the same key (the server answers once).
       const sent = await this.send(head, false);
@@ -363,6 +367,12 @@ export class Outbox {
     const cutoff = this.now() - DELIVERED_KEPT_MS;
     const old = delivered.filter((entry, index) => index < delivered.length - DELIVERED_KEPT_PER_APP || (entry.deliveredAt ?? 0) < cutoff);
     for (const entry of old) await this.deps.store.remove({ id: entry.id });
+  }
+
+  /** Stops, and waits for this tab's tries on the wire to end (before the user's entries are sealed). */
+  async settle(): Promise<void> {
+    this.stop();
+    await Promise.allSettled([...this.draining.values()]);
   }
 
   /** No more tries from this instance (logout, the page leaving); a try on the wire ends as it ends. */

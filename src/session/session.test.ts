@@ -1,6 +1,6 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOGOUT_HOOK_TIMEOUT_MS, onLogout, RENEW_AHEAD_S, Session } from './session.ts';
+import { beforeLogout, LOGOUT_HOOK_TIMEOUT_MS, onLogout, RENEW_AHEAD_S, Session } from './session.ts';
 
 function user(expiresInSeconds: number, name = 'u'): User {
   const expires_at = Math.floor(Date.now() / 1000) + expiresInSeconds;
@@ -289,6 +289,39 @@ describe('Session', () => {
     expect(manager.signoutRedirect).toHaveBeenCalled();
     [offHang, offClear, offThrow].forEach((off) => off());
     vi.useRealTimers();
+  });
+
+  it('runs the steps before logout while the user is still signed in; a step may keep them signed in', async () => {
+    const manager = fakeManager(user(3600));
+    const session = sessionOver(manager);
+    await session.start('/');
+    const seen: string[] = [];
+    let answer: 'continue' | 'stay' = 'stay';
+    const offFirst = beforeLogout(async () => {
+      seen.push(`first, token ${session.accessToken()}`);
+      return answer;
+    });
+    const offSecond = beforeLogout(async () => {
+      seen.push('second');
+      throw new Error('a step that breaks does not trap the user');
+    });
+    const cleared = vi.fn();
+    const offHook = onLogout(cleared);
+
+    expect(await session.logout()).toBe(false);
+    expect(seen).toEqual(['first, token at-u']);
+    expect(session.getState().status).toBe('signedIn');
+    expect(cleared).not.toHaveBeenCalled();
+    expect(manager.removeUser).not.toHaveBeenCalled();
+
+    answer = 'continue';
+    const [once, twice] = [session.logout(), session.logout()];
+    expect(await once).toBe(true);
+    expect(await twice).toBe(true);
+    expect(seen).toEqual(['first, token at-u', 'first, token at-u', 'second']);
+    expect(cleared).toHaveBeenCalledOnce();
+    expect(manager.signoutRedirect).toHaveBeenCalledOnce();
+    [offFirst, offSecond, offHook].forEach((off) => off());
   });
 
   it('an unreachable provider is an error state, not a loop', async () => {

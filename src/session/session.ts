@@ -84,6 +84,20 @@ export function onLogout(hook: () => Promise<void> | void): () => void {
   return () => logoutHooks.delete(hook);
 }
 
+/** A step before logout: go on, or keep the user signed in (they chose to stay). */
+export type LogoutDecision = 'continue' | 'stay';
+/**
+ * Steps other modules add before logout (e.g. the outbox sends what waits, or asks what to do with
+ * it). They run in the order added, while the user is still signed in and their token still works,
+ * for every way out — Logout, an app's logout message, End shift; each may ask the user.
+ */
+const logoutSteps = new Set<() => Promise<LogoutDecision>>();
+
+export function beforeLogout(step: () => Promise<LogoutDecision>): () => void {
+  logoutSteps.add(step);
+  return () => logoutSteps.delete(step);
+}
+
 export class Session {
   private state: SessionState = { status: 'starting' };
   private readonly listeners = new Set<() => void>();
@@ -91,6 +105,7 @@ export class Session {
   private lastFailure: 'refused' | 'unreachable' | null = null;
   private lastRenewal = 0;
   private loading: Promise<SignInLibrary> | null = null;
+  private leaving: Promise<boolean> | null = null;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -306,13 +321,32 @@ export class Session {
   }
 
   /**
-   * Logout (shell.md §4): clear the stored platform and seller, then end the provider session. On a
-   * shared handheld the next person must find nothing of this one: every personal stored
-   * value goes (site and push state too; the device's language and layout stay, storage/local.ts
-   * KEY_OWNERS), and the hooks clear the IndexedDB cache (start snapshot, flags, offline records)
-   * and the push token.
+   * Logout (shell.md §4): first the steps before logout (beforeLogout), any of which may keep the user
+   * signed in — then false, and nothing is removed; a step that fails is passed over. Then clear the
+   * stored platform and seller, then end the provider session. On a shared handheld the next person
+   * must find nothing of this one: every personal stored value goes (site and push state
+   * too; the device's language and layout stay, storage/local.ts KEY_OWNERS), and the hooks clear the
+   * IndexedDB cache (start snapshot, flags, offline records) and the push token. A second call while
+   * one runs joins it.
    */
-  async logout(): Promise<void> {
+  logout(): Promise<boolean> {
+    this.leaving ??= this.leave().finally(() => (this.leaving = null));
+    return this.leaving;
+  }
+
+  private async leave(): Promise<boolean> {
+    for (const step of [...logoutSteps]) {
+      const decision = await step().catch((error: unknown) => {
+        console.warn('[session] a step before logout failed; logging out all the same', error);
+        return 'continue' as const;
+      });
+      if (decision === 'stay') return false;
+    }
+    await this.endSession();
+    return true;
+  }
+
+  private async endSession(): Promise<void> {
     // The shell goes first, so nothing of it (a start snapshot, say) is written after the clean-up;
     // a renewal under way settles before the user is removed, or it would store the user again.
     // The hooks are taken first: the shell's parts that added them unmount as it leaves.
