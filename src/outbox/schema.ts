@@ -73,6 +73,8 @@ export const storedEntrySchema = v.object({
   deliveredAt: v.nullable(time),
 });
 export type StoredEntry = v.InferOutput<typeof storedEntrySchema>;
+/** An entry as its app sees it (entryView), as other tabs and the worker tell of it. */
+export const entryViewSchema = v.pick(storedEntrySchema, ['id', 'method', 'url', 'state', 'queuedAt', 'attempts', 'problem', 'answer']);
 /** An entry before the database numbered it. */
 export type NewEntry = Omit<StoredEntry, 'seq'>;
 
