@@ -11,6 +11,8 @@ export const BROWSER_MODULES = [
   'dev/apps/browser/offline-sw.ts',
   'dev/apps/browser/offline-cache.ts',
   'packages/frame-client/index.ts',
+  'packages/frame-client/protocol.ts',
+  'packages/frame-client/outbox.ts',
 ] as const;
 export const OFFLINE_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/offline-sw.ts`;
 /** Apps whose catalogue routes work offline (the POS pages, the ERP's to-do list at `/`): they bring their own service worker. */

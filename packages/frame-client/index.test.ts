@@ -172,7 +172,7 @@ describe('outbox messages', () => {
         expect(checked.contentType ?? '').not.toMatch(/[\r\n]/);
       }),
     );
-  });
+  }, 30_000); // fast-check's generated addresses are slow to make on a loaded machine
 
   it('reads the shell’s replies and ignores malformed ones', () => {
     const entry = { id: 'e1', method: 'POST', url: write.url, state: 'queued', queuedAt: 1, attempts: 0, problem: null, answer: null };

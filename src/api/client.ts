@@ -1,6 +1,7 @@
 import { extractServerError, reactionTo, type ServerError } from './errors.ts';
 import type { SellerHeader } from './seller-header.ts';
 import { timeBucket } from './time-buckets.ts';
+import { DEFAULT_TIMEOUT_MS } from './timeouts.ts';
 
 /** The only place the portal calls its back-end APIs (shell.md §7, §8). */
 
@@ -60,8 +61,6 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-/** No time-out is given by the spec; 20 s covers slow handheld networks without hanging forever. */
-export const DEFAULT_TIMEOUT_MS = 20_000;
 
 export function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
   const url = new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`);

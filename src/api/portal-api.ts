@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { RuntimeConfig } from '../config/schema.ts';
 import type { FlagrBatchAnswer, FlagrBatchRequest } from './types.ts';
-import { DEFAULT_TIMEOUT_MS, type ApiClient } from './client.ts';
+import type { ApiClient } from './client.ts';
+import { DEFAULT_TIMEOUT_MS } from './timeouts.ts';
 import {
   numberDisplayFormatSchema,
   parseAnswer,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client.ts';
-import { backoffDelay, mayAnswerOtherwise, withRetry } from './retry.ts';
+import { backoffDelay } from './backoff.ts';
+import { mayAnswerOtherwise, withRetry } from './retry.ts';
 
 describe('withRetry', () => {
   it('returns the first success without retrying', async () => {

@@ -1,3 +1,4 @@
+import { backoffDelay } from './backoff.ts';
 import { ApiError } from './client.ts';
 
 /**
@@ -33,9 +34,5 @@ export function mayAnswerOtherwise(error: unknown): boolean {
   return status === null || status < 400 || status >= 500 || status === 408 || status === 429;
 }
 
-/** 300, 600, 1200 ms...: doubling, so a struggling service is not hammered. */
-export function backoffDelay(attempt: number, baseDelayMs: number): number {
-  return baseDelayMs * 2 ** attempt;
-}
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

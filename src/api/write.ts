@@ -1,5 +1,5 @@
-import type { OutboxMethod } from '../../packages/frame-client/index.ts';
-import { DEFAULT_TIMEOUT_MS } from './client.ts';
+import type { OutboxMethod } from '../../packages/frame-client/outbox.ts';
+import { DEFAULT_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * One try of a stored write (the outbox's delivery, in a page or in the service worker): the user's

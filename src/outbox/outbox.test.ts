@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxWrite } from '../../packages/frame-client/index.ts';
+import type { OutboxWrite } from '../../packages/frame-client/outbox.ts';
 import type { WriteOutcome, WriteRequest } from '../api/write.ts';
 import { Outbox, type OutboxChange, type OutboxDeps, type Writer } from './outbox.ts';
 import { OutboxDatabaseBlocked, OutboxStore } from './store.ts';

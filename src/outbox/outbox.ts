@@ -1,4 +1,4 @@
-import { OUTBOX_LIMITS, type OutboxEntry, type OutboxRefusal, type OutboxWrite } from '../../packages/frame-client/index.ts';
+import { OUTBOX_LIMITS, type OutboxEntry, type OutboxRefusal, type OutboxWrite } from '../../packages/frame-client/outbox.ts';
 import type { WriteOutcome, WriteRequest } from '../api/write.ts';
 import type { OutboxCount } from './count.ts';
 import { refusalFor } from './policy.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_LIMITS } from '../../packages/frame-client/index.ts';
+import { OUTBOX_LIMITS } from '../../packages/frame-client/outbox.ts';
 import { isUnderBase, refusalFor } from './policy.ts';
 
 const BASE = 'https://api.example.com/api/v1/pos';

@@ -1,4 +1,4 @@
-import { OUTBOX_LIMITS, type OutboxRefusal } from '../../packages/frame-client/index.ts';
+import { OUTBOX_LIMITS, type OutboxRefusal } from '../../packages/frame-client/outbox.ts';
 
 /**
  * Who may write where (pure): an app's writes go only to the API base addresses the runtime config

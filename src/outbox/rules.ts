@@ -1,5 +1,5 @@
-import type { OutboxProblem } from '../../packages/frame-client/index.ts';
-import { backoffDelay } from '../api/retry.ts';
+import type { OutboxProblem } from '../../packages/frame-client/outbox.ts';
+import { backoffDelay } from '../api/backoff.ts';
 import type { WriteOutcome } from '../api/write.ts';
 
 /**

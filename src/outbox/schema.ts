@@ -1,6 +1,6 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import * as v from 'valibot';
-import { OUTBOX_METHODS, type OutboxEntry, type OutboxProblem, type OutboxState } from '../../packages/frame-client/index.ts';
+import { OUTBOX_METHODS, type OutboxEntry, type OutboxProblem, type OutboxState } from '../../packages/frame-client/outbox.ts';
 
 /**
  * The outbox's IndexedDB database, versioned: each release opens it at MIGRATIONS.length and the
