@@ -78,6 +78,19 @@ describe('invalid fixtures stop with the file and field named', () => {
     );
   });
 
+  it('the POS products: a price that is no price, and a product listed twice', () => {
+    const dir = copy({
+      'pos.json': (pos) => {
+        const [first, second] = pos.products;
+        if (first) first.price = -1;
+        if (second && first) second.sku = first.sku;
+      },
+    });
+    expect(problemsOf(dir)).toEqual([expect.stringMatching(/^pos\.json: products\.0\.price: /)]);
+    const twice = copy({ 'pos.json': (pos) => void (pos.products[1] && pos.products[0] && (pos.products[1].sku = pos.products[0].sku)) });
+    expect(problemsOf(twice)).toEqual(['pos.json: products: 1.sku: duplicate "TV-SS-55"']);
+  });
+
   it('a file that is not JSON', () => {
     const dir = copy();
     writeFileSync(join(dir, 'flags.json'), '[{"key": "x",');

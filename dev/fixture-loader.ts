@@ -151,6 +151,13 @@ const exportJobSchema = z.strictObject({
   createdBy: text,
 });
 
+/** The sample POS app and its sale endpoint (dev/api/pos.ts): what it sells, and how long a sale takes to record. */
+const posSchema = z.strictObject({
+  /** A sale's recording time: long enough that a second try of the same Idempotency-Key can find it in progress (409). */
+  saleProcessingMs: z.number().int().min(0).max(10_000),
+  products: z.array(z.strictObject({ sku: z.string().regex(/^[A-Z0-9-]+$/, 'must be upper-case letters, digits and dashes'), name: text, price: z.number().int().positive() })).min(1),
+});
+
 /**
  * The portal's own settings on this stack (portal.json). Checked by building the stack's runtime
  * config from them and validating it with the portal's schema, so the two cannot drift; the
@@ -185,6 +192,7 @@ const FILES = {
   flags: ['flags.json', z.array(flagSchema)],
   upgradeWindows: ['upgrade-windows.json', z.array(upgradeWindowSchema)],
   exportJobs: ['export-jobs.json', z.array(exportJobSchema)],
+  pos: ['pos.json', posSchema],
   portal: ['portal.json', portalSchema],
 } as const;
 
@@ -196,6 +204,7 @@ export type FixtureUser = Fixtures['users'][number];
 export type Seller = Fixtures['sellers'][number];
 export type Platform = Fixtures['platforms'][number];
 export type Flag = Fixtures['flags'][number];
+export type Product = Fixtures['pos']['products'][number];
 
 export class FixtureError extends Error {
   constructor(
@@ -258,6 +267,7 @@ function crossCheck(f: Fixtures): string[] {
   unique('sellers.json', f.sellers, (seller) => seller.id, 'id');
   unique('sites.json', f.sites, (site) => site.id, 'id');
   unique('flags.json', f.flags, (flag) => flag.key, 'key');
+  unique('pos.json: products', f.pos.products, (product) => product.sku, 'sku');
 
   f.platformConfigs.forEach((config, index) => platformRef('platform-configs.json', index, 'platformId', config.platformId));
   f.sellers.forEach((seller, index) => platformRef('sellers.json', index, 'platformId', seller.platformId));

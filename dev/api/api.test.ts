@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureFiles } from '../fixture-loader.ts';
 import { startStack, type Stack } from '../stack.ts';
 import { fixturesCopy } from '../testing/fixtures.ts';
-import { callApi } from '../testing/http.ts';
+import { callApi, request } from '../testing/http.ts';
 import { signIn } from '../testing/sign-in.ts';
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 
@@ -52,7 +52,10 @@ const body = <T>(response: { json<U>(): U }) => response.json<T>();
  * One valid call per endpoint (cashier: platform 1, seller 2, site 104, unless `caller` names
  * another user), and a call with a bad parameter.
  */
-const CALLS: Record<EndpointId, { path: string; body?: unknown; caller?: string; bad: { path: string; body?: unknown; headers?: Record<string, string> } }> = {
+const CALLS: Record<
+  EndpointId,
+  { path: string; body?: unknown; caller?: string; headers?: Record<string, string>; status?: number; bad: { path: string; body?: unknown; headers?: Record<string, string> } }
+> = {
   platforms: { path: '/api/v1/platforms?page=1&pageSize=10', bad: { path: '/api/v1/platforms?pageSize=0' } },
   platformWebsites: { path: '/api/v1/platforms/1/websites', bad: { path: '/api/v1/platforms/abc/websites' } },
   platformConfig: { path: '/api/v1/platforms/config?platformId=1', bad: { path: '/api/v1/platforms/config?platformId=1&sellerId=2' } },
@@ -79,6 +82,15 @@ const CALLS: Record<EndpointId, { path: string; body?: unknown; caller?: string;
   exportHistory: { path: '/api/v1/export-history?exportType=om_export_orders_by_seller', bad: { path: '/api/v1/export-history?exportType=Bad-Type' } },
   // The access explorer's presets are support's business: the admin calls them.
   accessPresets: { path: '/api/v1/dev/access-presets', caller: 'admin', bad: { path: '/api/v1/dev/access-presets?user=cashier' } },
+  outboxKey: { path: '/api/v1/outbox/key', bad: { path: '/api/v1/outbox/key?user=staff-0003' } },
+  posSale: {
+    path: '/api/v1/pos/sales',
+    body: { saleId: 'api-test-1', items: [{ sku: 'QD-SH-16', quantity: 2 }], total: 900_000 },
+    headers: { 'idempotency-key': 'api-test-sale-1' },
+    status: 201,
+    bad: { path: '/api/v1/pos/sales', body: { saleId: 'api-test-2', items: [], total: 0 }, headers: { 'idempotency-key': 'api-test-sale-2' } },
+  },
+  posSales: { path: '/api/v1/pos/sales', bad: { path: '/api/v1/pos/sales?page=1' } },
 };
 const caller = (id: EndpointId) => token(CALLS[id].caller ?? 'cashier');
 
@@ -88,7 +100,7 @@ const call = (id: EndpointId, bearer: string | null, variant: 'good' | 'bad' = '
   return callApi(url(chosen.path), bearer, {
     method: spec.method,
     body: chosen.body ?? (spec.method === 'POST' ? {} : undefined),
-    headers: { 'x-seller-id': '2', ...('headers' in chosen ? chosen.headers : {}) },
+    headers: { 'x-seller-id': '2', ...chosen.headers },
   });
 };
 
@@ -101,7 +113,7 @@ describe.each(Object.keys(ENDPOINTS) as EndpointId[])('%s', (id) => {
 
   it(`${method} ${path} answers a valid token`, async () => {
     const response = await call(id, caller(id));
-    expect(response.status, response.text).toBe(200);
+    expect(response.status, response.text).toBe(CALLS[id].status ?? 200);
   });
 
   it('answers 401 without a token, with a malformed one and with a forged signature', async () => {
@@ -330,5 +342,80 @@ describe('access presets (local stack only)', () => {
     const on = body<{ evaluationResults: { flagKey: string; variantKey: string }[] }>(evaluated).evaluationResults.filter((r) => r.variantKey === 'on').map((r) => r.flagKey);
     expect([...(picker?.flags ?? [])].sort()).toEqual(on.sort());
     expect(users.find((user) => user.username === 'nosite')).toMatchObject({ hasSite: false });
+  });
+});
+
+describe('POS sales and the Idempotency-Key', () => {
+  const sale = (saleId: string, quantity = 1) => ({ saleId, items: [{ sku: 'AM-KG-20', quantity }], total: 290_000 * quantity });
+  const sell = (bearer: string, key: string | null, body: unknown, seller = '2') =>
+    callApi(url('/api/v1/pos/sales'), bearer, { method: 'POST', body, headers: { 'x-seller-id': seller, ...(key ? { 'idempotency-key': key } : {}) } });
+  const salesOf = async (username: string) => body<{ data: { sales: { saleId: string; sub: string; sellerId: number }[] } }>(await callApi(url('/api/v1/pos/sales'), token(username))).data.sales;
+
+  it('records a sale once under the caller and the seller; the same key and body get the stored answer, not a second sale', async () => {
+    const first = await sell(token('cashier'), '"key-once"', sale('once'));
+    expect(first.status, first.text).toBe(201);
+    expect(first.json()).toMatchObject({ data: { sale: { saleId: 'once', sub: 'staff-0002', sellerId: 2, total: 290_000 } } });
+    const again = await sell(token('cashier'), 'key-once', sale('once'));
+    expect(again.status).toBe(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await salesOf('cashier')).filter((recorded) => recorded.saleId === 'once')).toHaveLength(1);
+  });
+
+  it('the same key with another body is 422; a key still being processed is 409', async () => {
+    expect((await sell(token('cashier'), 'key-other', sale('other'))).status).toBe(201);
+    const reused = await sell(token('cashier'), 'key-other', sale('other', 2));
+    expect(reused.status).toBe(422);
+    expect(reused.json()).toEqual({ code: 42201, message: 'This Idempotency-Key was used with another request' });
+
+    const [one, two] = await Promise.all([sell(token('cashier'), 'key-race', sale('race')), sell(token('cashier'), 'key-race', sale('race'))]);
+    expect([one.status, two.status].sort()).toEqual([201, 409]);
+    expect([one, two].find((response) => response.status === 409)?.json()).toMatchObject({ code: 40901 });
+    expect((await salesOf('cashier')).filter((recorded) => recorded.saleId === 'race')).toHaveLength(1);
+  });
+
+  it('keys belong to their caller: another user’s sale with the same key is their own', async () => {
+    expect((await sell(token('admin'), 'key-shared', sale('admin-sale'))).status).toBe(201);
+    expect((await sell(token('cashier'), 'key-shared', sale('cashier-sale'))).status).toBe(201);
+    expect((await salesOf('cashier')).map((recorded) => recorded.saleId)).toContain('cashier-sale');
+    expect((await salesOf('cashier')).map((recorded) => recorded.saleId)).not.toContain('admin-sale');
+  });
+
+  it.each([
+    ['no Idempotency-Key', null, sale('x'), '2', 400, 'Idempotency-Key'],
+    ['no seller', 'key-x1', sale('x'), '', 400, 'X-Seller-Id'],
+    ['an unknown product', 'key-x2', { ...sale('x'), items: [{ sku: 'NOPE', quantity: 1 }] }, '2', 400, 'unknown product'],
+    ['a wrong total', 'key-x3', { ...sale('x'), total: 1 }, '2', 400, 'total'],
+    ['a seller not the caller’s', 'key-x4', sale('x'), '18', 403, 'Seller 18'],
+  ])('refuses a sale with %s', async (_, key, sent, seller, status, message) => {
+    const response = await callApi(url('/api/v1/pos/sales'), token('cashier'), {
+      method: 'POST',
+      body: sent,
+      headers: { ...(seller ? { 'x-seller-id': seller } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+    });
+    expect(response.status, response.text).toBe(status);
+    expect(response.json<{ message: string }>().message).toContain(message);
+  });
+
+  it('hands each user their own sealing key, the same every time', async () => {
+    const keyOf = async (username: string) => body<{ data: { keyId: string; key: string } }>(await callApi(url('/api/v1/outbox/key'), token(username))).data;
+    const cashier = await keyOf('cashier');
+    expect(cashier.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await keyOf('cashier')).toEqual(cashier);
+    const admin = await keyOf('admin');
+    expect(admin.key).not.toBe(cashier.key);
+    expect(admin.keyId).not.toBe(cashier.keyId);
+  });
+
+  it('lets the portal send writes across origins: the methods, Idempotency-Key, and Retry-After readable', async () => {
+    const preflight = await request(url('/api/v1/pos/sales'), {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type,idempotency-key,x-seller-id' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
+    expect(preflight.headers['access-control-allow-headers']).toContain('idempotency-key');
+    const answer = await callApi(url('/api/v1/pos/sales'), token('cashier'), { headers: { origin: ORIGIN } });
+    expect(answer.headers['access-control-expose-headers']).toContain('retry-after');
   });
 });

@@ -32,6 +32,10 @@ export const ENDPOINTS = {
   trackedEvents: { method: 'GET', url: '/api/v1/tracking/events', permission: CALL_PERMISSIONS.trackedEvents, errors: 'nested' },
   exportHistory: { method: 'GET', url: '/api/v1/export-history', permission: CALL_PERMISSIONS.exportHistory, errors: 'nested' },
   accessPresets: { method: 'GET', url: '/api/v1/dev/access-presets', permission: CALL_PERMISSIONS.accessPresets, errors: 'nested' },
+  outboxKey: { method: 'GET', url: '/api/v1/outbox/key', permission: CALL_PERMISSIONS.outboxKey, errors: 'nested' },
+  // The sample POS app's own back end (not the shell's calls): its sales go through the portal's outbox.
+  posSale: { method: 'POST', url: '/api/v1/pos/sales', permission: 'sale-portal:order:create', errors: 'flat' },
+  posSales: { method: 'GET', url: '/api/v1/pos/sales', permission: 'sale-portal:order:read', errors: 'flat' },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -25,3 +25,12 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown, part: stri
   const field = issue?.path.map(String).join('.') || part;
   throw new ApiError(400, 40001, `${field}: ${issue?.message ?? 'invalid'}`);
 }
+
+/** An answer other than a plain 200 (a created sale, a replayed one): its status, JSON body and headers. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Fixtures, FixtureUser, Flag, Platform, Seller } from '../fixture-loader.ts';
 import type { EndpointId } from './endpoints.ts';
 import { ApiError, parse } from './errors.ts';
+import { createPos, outboxKeyOf } from './pos.ts';
 
 /** What a handler gets once the caller is authenticated and allowed. */
 export interface CallContext {
@@ -9,6 +10,7 @@ export interface CallContext {
   query: unknown;
   params: unknown;
   body: unknown;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** shell.md §9: thousand separator dot, decimal separator comma. */
@@ -129,6 +131,7 @@ export function createHandlers(fixtures: Fixtures): Record<EndpointId, (call: Ca
     return platform;
   };
   const numberDisplayFormat = (platformId: number) => formatByPlatform.get(platformId) ?? DEFAULT_NUMBER_FORMAT;
+  const pos = createPos(fixtures, sellersOf);
 
   const evaluate = (flag: Flag | undefined, sellerId: number | undefined, platformId: number | undefined): boolean => {
     if (!flag?.enabled) return false;
@@ -258,6 +261,18 @@ export function createHandlers(fixtures: Fixtures): Record<EndpointId, (call: Ca
         }),
       },
       };
+    },
+
+    /** The caller's own sealing key for the outbox: only ever handed to that user. */
+    outboxKey: ({ user, query }) => {
+      parse(noParameters, query, 'query');
+      return { data: outboxKeyOf(user.claims.sub) };
+    },
+
+    posSale: (call) => pos.recordSale(call),
+    posSales: (call) => {
+      parse(noParameters, call.query, 'query');
+      return pos.listSales(call);
     },
 
     /** The export jobs of one type: the caller's own, or everybody's for users who see all sellers. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Fixtures, FixtureUser } from '../fixture-loader.ts';
 import { createTokenVerifier, hasPermission } from './auth.ts';
 import { ENDPOINTS, type EndpointId, type ErrorShape } from './endpoints.ts';
-import { ApiError, errorBody, parse } from './errors.ts';
+import { ApiError, errorBody, parse, Reply } from './errors.ts';
 import { createHandlers } from './handlers.ts';
 
 export interface ApiOptions {
@@ -31,8 +31,10 @@ export async function createApi(server: Server, options: ApiOptions): Promise<Fa
 
   await app.register(cors, {
     origin: (origin, callback) => callback(null, origin === undefined || options.portalOrigins.includes(origin)),
-    methods: ['GET', 'POST'],
-    allowedHeaders: ['authorization', 'content-type', 'x-seller-id'],
+    // PUT, PATCH and DELETE for the outbox's writes; Idempotency-Key on every write it sends.
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'x-seller-id', 'idempotency-key'],
+    exposedHeaders: ['retry-after', 'idempotent-replayed'],
     maxAge: 600,
   });
 
@@ -73,7 +75,8 @@ export async function createApi(server: Server, options: ApiOptions): Promise<Fa
       config: { errors: spec.errors },
       handler: async (request, reply) => {
         const user = await authorize(id, request);
-        return reply.send(await handlers[id]({ user, query: request.query, params: request.params, body: request.body }));
+        const answer = await handlers[id]({ user, query: request.query, params: request.params, body: request.body, headers: request.headers });
+        return answer instanceof Reply ? reply.code(answer.status).headers(answer.headers).send(answer.body) : reply.send(answer);
       },
     });
   }

@@ -16,6 +16,8 @@ export const CALL_PERMISSIONS = {
   trackEvents: 'staff-bff:tracking:create',
   trackedEvents: 'staff-bff:tracking:read',
   exportHistory: 'staff-bff:export-history:read',
+  /** The key the outbox seals the user's kept writes with (handed to that user only). */
+  outboxKey: 'staff-bff:outbox-key:read',
   /** Local stack only: the demo users as access-explorer presets (the explorer's own permission). */
   accessPresets: 'staff-bff:access-explorer:read',
 } as const;
