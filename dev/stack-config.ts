@@ -31,6 +31,8 @@ export function stackConfigInput(ports: StackPorts, portal: PortalSettings): Run
     oidc: { authority: issuerUrl(ports.idp), clientId: PORTAL_CLIENT_ID, scope: PORTAL_SCOPE, domain: SIGN_IN_DOMAIN },
     localFrameOrigins: Object.values(apps),
     apps,
+    // The sample POS sells through the outbox to the local API's POS endpoints.
+    appApis: { pos: [`${apiOrigin(ports.api)}/api/v1/pos`] },
     api: { base: apiOrigin(ports.api) },
     support: portal.support,
     comboPromotionSellerIds: portal.comboPromotionSellerIds,

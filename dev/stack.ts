@@ -123,7 +123,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }),
     );
     await createApi(apiServer, { issuer, audience: api, jwks: keys.publicJwks, portalOrigins: origins, fixtures });
-    await createAppsServer(appsServer);
+    await createAppsServer(appsServer, { api, products: fixtures.pos.products });
 
     return {
       fixtures,

@@ -34,6 +34,11 @@ describe('contentSecurityPolicy', () => {
     expect(directives(contentSecurityPolicy(config({ apps: {} }))).get('frame-src')).toBe("'none'");
   });
 
+  it('connects to the API origins the apps write to through the outbox', () => {
+    const connect = directives(contentSecurityPolicy(config({ appApis: { pos: ['https://pos-api.example.com/v1/pos', 'https://api.example.com/pos'] } }))).get('connect-src');
+    expect(connect).toBe("'self' https://api.example.com https://flags.example.com https://id.example.com https://pos-api.example.com");
+  });
+
   it('connects to itself, every API origin (defaults included) and the provider', () => {
     expect(directives(contentSecurityPolicy(config())).get('connect-src')).toBe(
       "'self' https://api.example.com https://flags.example.com https://id.example.com",

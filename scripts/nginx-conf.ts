@@ -43,7 +43,8 @@ const sources = (list: string[]) => list.join(' ');
 export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: string[] = []): string {
   const provider = originOf(config.oidc.authority);
   const apps = unique(Object.values(config.apps).map(originOf));
-  const apis = unique(Object.values(config.api).map(originOf));
+  // The shell's own calls, and the outbox's writes for the apps (appApis).
+  const apis = unique([...Object.values(config.api), ...Object.values(config.appApis).flat()].map(originOf));
   const directives: [string, string][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],

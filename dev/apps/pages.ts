@@ -1,4 +1,5 @@
 import type { AppKey } from '../../src/config/app-keys.ts';
+import type { Product } from '../fixture-loader.ts';
 import { escapeHtml } from '../idp/pages.ts';
 import { APP_NAMES } from './names.ts';
 
@@ -10,6 +11,7 @@ export const BROWSER_MODULES = [
   'dev/apps/browser/hostile-page.ts',
   'dev/apps/browser/offline-sw.ts',
   'dev/apps/browser/offline-cache.ts',
+  'dev/apps/browser/pos-sales.ts',
   'packages/frame-client/index.ts',
   'packages/frame-client/protocol.ts',
   'packages/frame-client/outbox.ts',
@@ -57,6 +59,33 @@ const TODO_LIST = `
   <ul><li>Duyệt 3 đơn mua hàng chờ phê duyệt</li><li>Kiểm kê kho Đông Anh trước 17:00</li><li>Đối soát công nợ nhà cung cấp tháng này</li></ul>
 </section>`;
 
+/** The POS's create-order page sells: each sale goes through the portal's outbox (pos-sales.ts). */
+const POS_TILL = '/dpos/create-order';
+
+function till(products: readonly Product[]): string {
+  const options = products
+    .map((product) => `<option value="${escapeHtml(product.sku)}" data-price="${product.price}">${escapeHtml(product.name)} – ${product.price.toLocaleString('vi-VN')} ₫</option>`)
+    .join('');
+  return `
+<section aria-labelledby="sell-heading"><h2 id="sell-heading">Sell</h2>
+  <form id="sale-form">
+    <div><label for="sale-product">Product</label><select id="sale-product">${options}</select></div>
+    <div><label for="sale-quantity">Quantity</label><input id="sale-quantity" type="number" min="1" max="999" value="1"></div>
+    <div><label for="sale-note">Note</label><input id="sale-note" autocomplete="off"></div>
+    <button type="submit">Sell</button>
+  </form>
+  <p id="sale-status" role="status" aria-live="polite"></p>
+  <ul id="sales" aria-label="Sales on this device"></ul>
+</section>`;
+}
+
+/** What the pages of the sample apps need to know of the stack. */
+export interface AppsContext {
+  /** The API's origin: the POS sells to it. */
+  api: string;
+  products: readonly Product[];
+}
+
 /** The same path with `page` one higher: a link for moving inside an app. */
 function nextPage(pathWithQuery: string): string {
   const url = new URL(pathWithQuery, 'http://app');
@@ -65,9 +94,11 @@ function nextPage(pathWithQuery: string): string {
 }
 
 /** A sample app's page for any path: names the app and path, shows the shell's settings, sends every message. */
-export function appPage(key: AppKey, pathWithQuery: string, pageView: number): string {
+export function appPage(key: AppKey, pathWithQuery: string, pageView: number, context: AppsContext): string {
   const name = APP_NAMES[key];
-  const isHome = key === 'erp' && pathWithQuery.split('?')[0] === '/';
+  const path = pathWithQuery.split('?')[0];
+  const isHome = key === 'erp' && path === '/';
+  const isTill = key === 'pos' && path === POS_TILL;
   const worksOffline = OFFLINE_APPS.has(key);
   return document(
     `${name} – ${pathWithQuery}`,
@@ -75,6 +106,7 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number): s
 <main>
   <h2 id="page-path">Path: ${escapeHtml(pathWithQuery)}</h2>
   ${isHome ? TODO_LIST : ''}
+  ${isTill ? till(context.products) : ''}
   ${MESSAGE_CONTROLS}
   <p><a href="${escapeHtml(nextPage(pathWithQuery))}">Next page</a> (a navigation inside the app)</p>
   <p>Loaded at <time id="loaded-at"></time>; page view <output id="page-view">${pageView}</output> of this app.</p>
@@ -84,7 +116,11 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number): s
   <section aria-labelledby="settings-heading"><h2 id="settings-heading">Settings from the shell</h2>
     <p id="embedding"></p><dl id="settings"></dl></section>
 </main>`,
-    worksOffline ? { 'app-key': key, 'offline-worker': OFFLINE_SERVICE_WORKER } : { 'app-key': key },
+    {
+      'app-key': key,
+      ...(worksOffline ? { 'offline-worker': OFFLINE_SERVICE_WORKER } : {}),
+      ...(isTill ? { 'pos-api': context.api } : {}),
+    },
     'dev/apps/browser/app-page.ts',
   );
 }

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import ts from 'typescript';
 import { APP_KEYS, type AppKey } from '../../src/config/app-keys.ts';
 import { appHostName } from '../hosts.ts';
-import { appPage, BROWSER_MODULES, hostilePage, MODULE_PREFIX, OFFLINE_SERVICE_WORKER } from './pages.ts';
+import { appPage, BROWSER_MODULES, hostilePage, MODULE_PREFIX, OFFLINE_SERVICE_WORKER, type AppsContext } from './pages.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const appByHost = new Map<string, AppKey>(APP_KEYS.map((key) => [appHostName(key), key]));
@@ -23,7 +23,7 @@ async function transpile(path: string): Promise<string> {
  * The sample embedded apps: one server, one origin per app key (`<kebab-key>.portal.localhost`),
  * dispatching on the Host header. Any other host gets the hostile test page.
  */
-export async function createAppsServer(server: Server): Promise<FastifyInstance> {
+export async function createAppsServer(server: Server, context: AppsContext): Promise<FastifyInstance> {
   const app = Fastify({ serverFactory: (handler) => server.on('request', handler), logger: false });
   // Page views per app: third-party frames may not use storage, so the count lives on the server.
   const pageViews = new Map<AppKey, number>();
@@ -46,7 +46,7 @@ export async function createAppsServer(server: Server): Promise<FastifyInstance>
     if (!key) return hostilePage(request.host);
     const views = (pageViews.get(key) ?? 0) + 1;
     pageViews.set(key, views);
-    return appPage(key, request.url, views);
+    return appPage(key, request.url, views, context);
   });
 
   await app.ready();

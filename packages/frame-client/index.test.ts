@@ -175,7 +175,7 @@ describe('outbox messages', () => {
   }, 30_000); // fast-check's generated addresses are slow to make on a loaded machine
 
   it('reads the shell’s replies and ignores malformed ones', () => {
-    const entry = { id: 'e1', method: 'POST', url: write.url, state: 'queued', queuedAt: 1, attempts: 0, problem: null, answer: null };
+    const entry = { id: 'e1', method: 'POST', url: write.url, body: null, state: 'queued', queuedAt: 1, attempts: 0, problem: null, answer: null };
     expect(parseShellMessage({ protocol: PROTOCOL, type: 'outbox-update', entry })).toMatchObject({ type: 'outbox-update' });
     expect(parseShellMessage({ protocol: PROTOCOL, type: 'outbox-update', entry: { ...entry, state: 'lost' } })).toBeNull();
     expect(parseShellMessage({ protocol: PROTOCOL, type: 'outbox-entries', requestId: 'r', entries: [entry, null] })).toBeNull();
@@ -185,7 +185,7 @@ describe('outbox messages', () => {
 
 describe('outbox client', () => {
   const ORIGIN = 'https://portal.example';
-  const entry = { id: 'e1', method: 'POST', url: 'https://api.example.com/pos/sales', state: 'queued', queuedAt: 1, attempts: 0, problem: null, answer: null };
+  const entry = { id: 'e1', method: 'POST', url: 'https://api.example.com/pos/sales', body: null, state: 'queued', queuedAt: 1, attempts: 0, problem: null, answer: null };
   const answer = (data: unknown, origin = ORIGIN) => window.dispatchEvent(new MessageEvent('message', { data, origin }));
 
   function setup() {

@@ -75,6 +75,8 @@ export interface OutboxEntry {
   id: string;
   method: OutboxMethod;
   url: string;
+  /** The body as the app sent it. */
+  body: string | null;
   state: OutboxState;
   /** When the app handed it over (ms since the epoch). */
   queuedAt: number;

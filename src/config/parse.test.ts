@@ -32,6 +32,8 @@ describe('parseRuntimeConfig', () => {
     });
     expect(result.config.comboPromotionSellerIds).toEqual([]);
     expect(result.config.push).toBeUndefined();
+    // No app may write through the outbox unless the config says where.
+    expect(result.config.appApis).toEqual({});
   });
 
   it('defaults the app name to "Staff Desktop"', () => {
@@ -62,6 +64,9 @@ describe('parseRuntimeConfig', () => {
     [{ apps: { notAnApp: 'https://x.example.vn' } }, 'apps'],
     [{ support: { defaultEmail: 'not an email' } }, 'support.defaultEmail'],
     [{ comboPromotionSellerIds: ['1'] }, 'comboPromotionSellerIds.0'],
+    [{ appApis: { pos: ['javascript:alert(1)'] } }, 'appApis.pos.0'],
+    [{ appApis: { pos: 'https://api.example.vn/pos' } }, 'appApis.pos'],
+    [{ appApis: { notAnApp: ['https://api.example.vn'] } }, 'appApis'],
   ])('rejects wrong types %j at %s', (patch, path) => {
     const result = parseRuntimeConfig({ ...valid, ...patch }, 'shop.example.vn');
     if (result.ok || result.problem.kind !== 'invalid') throw new Error('expected invalid');

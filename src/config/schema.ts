@@ -42,6 +42,12 @@ const configShape = v.object({
   localFrameOrigins: v.optional(v.array(httpUrl), []),
   /** Base address of each embedded app, by app key. */
   apps: v.record(v.picklist(APP_KEYS), httpUrl),
+  /**
+   * The API base addresses each embedded app may write to through the shell's outbox, by app key (an
+   * app not listed may write nowhere). A write's address must lie under one of them: same origin,
+   * the base's path as its first segments.
+   */
+  appApis: v.optional(v.record(v.picklist(APP_KEYS), v.array(httpUrl)), {}),
   api: v.object({
     base: httpUrl,
     sellers: v.optional(httpUrl),

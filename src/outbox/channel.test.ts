@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OUTBOX_CHANNEL, openOutboxChannel } from './channel.ts';
 import type { OutboxChange } from './outbox.ts';
 
-const entry = { id: 'e1', method: 'POST', url: 'https://api.example.com/x', state: 'delivered', queuedAt: 1, attempts: 1, problem: null, answer: { status: 201, body: '', truncated: false } } as const;
+const entry = { id: 'e1', method: 'POST', url: 'https://api.example.com/x', body: null, state: 'delivered', queuedAt: 1, attempts: 1, problem: null, answer: { status: 201, body: '', truncated: false } } as const;
 
 describe('the outbox channel between tabs and the worker', () => {
   it('tells the other side of each change, and drops what is not a change', async () => {

@@ -74,7 +74,7 @@ export const storedEntrySchema = v.object({
 });
 export type StoredEntry = v.InferOutput<typeof storedEntrySchema>;
 /** An entry as its app sees it (entryView), as other tabs and the worker tell of it. */
-export const entryViewSchema = v.pick(storedEntrySchema, ['id', 'method', 'url', 'state', 'queuedAt', 'attempts', 'problem', 'answer']);
+export const entryViewSchema = v.pick(storedEntrySchema, ['id', 'method', 'url', 'body', 'state', 'queuedAt', 'attempts', 'problem', 'answer']);
 /** An entry before the database numbered it. */
 export type NewEntry = Omit<StoredEntry, 'seq'>;
 
@@ -115,6 +115,7 @@ export function entryView(entry: StoredEntry): OutboxEntry {
     id: entry.id,
     method: entry.method,
     url: entry.url,
+    body: entry.body,
     state: entry.state,
     queuedAt: entry.queuedAt,
     attempts: entry.attempts,

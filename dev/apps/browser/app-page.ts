@@ -1,6 +1,7 @@
 import { createFrameClient, readFrameSettings, type FrameSettings } from '../../../packages/frame-client/index.ts';
 import { byId, send, wireControls } from './controls.ts';
 import { OFFLINE_CACHE } from './offline-cache.ts';
+import { wireSales } from './pos-sales.ts';
 
 /** A sample embedded app page: shows the shell's settings and talks to the shell with the real frame client. */
 
@@ -54,8 +55,10 @@ async function keepOffline(worker: string) {
     offline.textContent = `Not available offline: ${(error as Error).message}`;
   }
 }
-const { offlineWorker } = document.body.dataset;
+const { offlineWorker, posApi } = document.body.dataset;
 if (offlineWorker) void keepOffline(offlineWorker);
+// The POS's till sells through the portal's outbox: only inside the shell.
+if (posApi && settings) wireSales(client, posApi);
 
 // Everything above is drawn: tell the shell (offline it trusts a frame only once it says so).
 // `?no-ready` plays an app built before the message existed.
