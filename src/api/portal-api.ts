@@ -4,6 +4,7 @@ import type { FlagrBatchAnswer, FlagrBatchRequest } from './types.ts';
 import type { ApiClient } from './client.ts';
 import { DEFAULT_TIMEOUT_MS } from './timeouts.ts';
 import {
+  handedKeySchema,
   numberDisplayFormatSchema,
   parseAnswer,
   platformSchema,
@@ -11,6 +12,7 @@ import {
   siteSchema,
   upgradeWindowSchema,
   websiteSchema,
+  type HandedKey,
   type NumberDisplayFormat,
   type Platform,
   type Seller,
@@ -51,6 +53,7 @@ const accessPresetSchema = v.object({
 });
 export type AccessPreset = v.InferOutput<typeof accessPresetSchema>;
 const accessPresetsAnswer = v.object({ data: v.object({ users: v.array(accessPresetSchema) }) });
+const outboxKeyAnswer = v.object({ data: handedKeySchema });
 
 export interface NotificationRegistration {
   app_id: string;
@@ -144,6 +147,11 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
       return client.post(api.notification, '/notification/register-token', registration, { bypassNormalErrors: true });
     },
 
+    /** The signed-in user's key for sealing their kept writes: asked behind the drawn shell, never shown. */
+    async outboxKey(): Promise<HandedKey> {
+      return parseAnswer(outboxKeyAnswer, await client.get(api.base, '/api/v1/outbox/key', { quiet: true }), 'GET /api/v1/outbox/key').data;
+    },
+
     /** Tracking batches: background, keep-alive so a batch survives the page closing. */
     sendTracking(batch: unknown): Promise<unknown> {
       return client.post(api.tracking, '/api/v1/tracking/events', batch, { quiet: true, keepalive: true });
@@ -152,4 +160,4 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
 }
 
 export type PortalApi = ReturnType<typeof createPortalApi>;
-export type { NumberDisplayFormat, Platform, Seller, Site, UpgradeWindowConfig, Website };
+export type { HandedKey, NumberDisplayFormat, Platform, Seller, Site, UpgradeWindowConfig, Website };

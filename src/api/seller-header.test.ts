@@ -46,6 +46,7 @@ function answerFor(url: URL): unknown {
   if (path === '/api/v1/upgrade-time') return { data: { windows: [] } };
   if (path === '/api/v1/export-history') return { data: { jobs: [], total: 0 } };
   if (path === '/api/v1/dev/access-presets') return { data: { users: [] } };
+  if (path === '/api/v1/outbox/key') return { data: { keyId: 'key-id-0123456789abc', key: 'k'.repeat(43) } };
   return {};
 }
 
@@ -67,6 +68,7 @@ const EVERY_CALL: { [Call in keyof PortalApi]: (api: PortalApi) => Promise<unkno
     api.registerPushToken({ app_id: 'staff-portal', user_id: 'staff-0002', transport: 'fcm', token: 't', email: null, phone: null }),
   sendTracking: (api) => api.sendTracking({ events: [], responseTimes: [] }),
   accessPresets: (api) => api.accessPresets('http://api.test/api/v1/dev/access-presets'),
+  outboxKey: (api) => api.outboxKey(),
 };
 
 describe('X-Seller-Id on every call of the client', () => {

@@ -46,6 +46,16 @@ export const upgradeWindowSchema = v.object({
 export type UpgradeWindowConfig = v.InferOutput<typeof upgradeWindowSchema>;
 
 /** Parses an answer or throws a clear error naming the call. */
+/**
+ * The key the API hands a signed-in user for sealing their kept writes (GET /api/v1/outbox/key): 32
+ * bytes in base64url, and its id.
+ */
+export const handedKeySchema = v.object({
+  keyId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)),
+  key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes in base64url')),
+});
+export type HandedKey = v.InferOutput<typeof handedKeySchema>;
+
 export function parseAnswer<T>(schema: v.GenericSchema<unknown, T>, data: unknown, call: string): T {
   const result = v.safeParse(schema, data);
   if (!result.success) {

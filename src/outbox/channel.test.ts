@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OUTBOX_CHANNEL, openOutboxChannel } from './channel.ts';
 import type { OutboxChange } from './outbox.ts';
+import { eventually } from './test-support.ts';
 
 const entry = { id: 'e1', method: 'POST', url: 'https://api.example.com/x', body: null, state: 'delivered', queuedAt: 1, attempts: 1, problem: null, answer: { status: 201, body: '', truncated: false } } as const;
 
@@ -15,7 +16,7 @@ describe('the outbox channel between tabs and the worker', () => {
     one?.announce(change);
     stranger.postMessage({ kind: 'entry', owner: 'cashier', app: 'pos', entry: { ...entry, state: 'lost' }, queuedOffline: true });
     one?.announce({ kind: 'reset' });
-    await vi.waitFor(() => expect(heard).toEqual([change, { kind: 'reset' }]));
+    await eventually(() => expect(heard).toEqual([change, { kind: 'reset' }]));
     expect(warn).toHaveBeenCalledTimes(2); // both listening sides dropped the stranger's
     [one, other].forEach((channel) => channel?.close());
     stranger.close();

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { storedEntrySchema } from './schema.ts';
-import { importHandedKey, openSealed, sealRecord, type HandedKey } from './seal.ts';
+import type { HandedKey } from '../api/types.ts';
+import { importHandedKey, openSealed, sealRecord } from './seal.ts';
 import type { OutboxStore } from './store.ts';
 
 /**

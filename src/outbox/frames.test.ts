@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFrameMessage, PROTOCOL, type OutboxReply } from '../../packages/frame-client/index.ts';
 import { OutboxFrames, type OutboxRequest } from './frames.ts';
 import { Outbox } from './outbox.ts';
 import { OutboxStore } from './store.ts';
-import { FakeLocks, freshName } from './test-support.ts';
+import { FakeLocks, freshName, eventually } from './test-support.ts';
 
 const BASE = 'https://api.example.com/api/v1/pos';
 const write = { method: 'POST', url: `${BASE}/sales`, body: '{"total":1}', contentType: 'application/json' };
@@ -33,12 +33,18 @@ describe('the outbox’s side of the frame protocol', () => {
   it('stores a write of the frame’s app and answers with the entry; lists and discards only that app’s', async () => {
     const { frames, replies, post, pos } = setup();
     frames.handle(pos, request({ type: 'outbox-send', requestId: 'r1', write }), post);
-    await vi.waitFor(() => expect(replies).toEqual([expect.objectContaining({ type: 'outbox-stored', requestId: 'r1', entry: expect.objectContaining({ state: 'queued' }) })]));
+    await eventually(() => expect(replies).toEqual([expect.objectContaining({ type: 'outbox-stored', requestId: 'r1', entry: expect.objectContaining({ state: 'queued' }) })]));
     const id = (replies[0] as Extract<OutboxReply, { type: 'outbox-stored' }>).entry.id;
-    frames.handle({ app: 'erp', window: {} }, request({ type: 'outbox-list', requestId: 'r2' }), post);
-    frames.handle({ app: 'erp', window: {} }, request({ type: 'outbox-discard', requestId: 'r3', id }), post);
-    frames.handle(pos, request({ type: 'outbox-list', requestId: 'r4' }), post);
-    await vi.waitFor(() => expect(replies).toHaveLength(4));
+    // One request at a time: their answers come as each finishes.
+    for (const [frame, data] of [
+      [{ app: 'erp', window: {} }, { type: 'outbox-list', requestId: 'r2' }],
+      [{ app: 'erp', window: {} }, { type: 'outbox-discard', requestId: 'r3', id }],
+      [pos, { type: 'outbox-list', requestId: 'r4' }],
+    ] as const) {
+      const before = replies.length;
+      frames.handle(frame, request(data), post);
+      await eventually(() => expect(replies).toHaveLength(before + 1));
+    }
     expect(replies.slice(1)).toEqual([
       { protocol: PROTOCOL, type: 'outbox-entries', requestId: 'r2', entries: [] },
       { protocol: PROTOCOL, type: 'outbox-refused', requestId: 'r3', reason: 'not-found' },
@@ -50,7 +56,7 @@ describe('the outbox’s side of the frame protocol', () => {
     const { frames, replies, post, pos } = setup();
     frames.handle(pos, request({ type: 'outbox-send', requestId: 'r1', write: { ...write, method: 'GET' } }), post);
     frames.handle({ app: 'crm', window: {} }, request({ type: 'outbox-send', requestId: 'r2', write }), post);
-    await vi.waitFor(() => expect(replies).toHaveLength(2));
+    await eventually(() => expect(replies).toHaveLength(2));
     expect(replies).toEqual([
       { protocol: PROTOCOL, type: 'outbox-refused', requestId: 'r1', reason: 'unknown-method' },
       { protocol: PROTOCOL, type: 'outbox-refused', requestId: 'r2', reason: 'url-not-allowed' },

@@ -5,7 +5,7 @@ import { openForOwner } from './device.ts';
 import { outboxLogoutHook, outboxLogoutStep, type LogoutChoice } from './logout.ts';
 import { Outbox } from './outbox.ts';
 import { OutboxStore } from './store.ts';
-import { FakeLocks, freshName } from './test-support.ts';
+import { FakeLocks, freshName, eventually } from './test-support.ts';
 
 const BASE = 'https://api.example.com/api/v1/pos';
 const KEY = { keyId: 'key-id-of-the-cashier-01', key: 'c'.repeat(43) };
@@ -95,7 +95,7 @@ describe('the outbox at logout', () => {
     await store.putCredential({ owner: 'cashier', accessToken: 'at', expiresAt: 1 });
     state.online = true;
     await sell(1);
-    await vi.waitFor(async () => expect((await outbox.list('pos'))[0]?.state).toBe('delivered'));
+    await eventually(async () => expect((await outbox.list('pos'))[0]?.state).toBe('delivered'));
     await outboxLogoutHook(store, 'cashier');
     expect(await store.credential()).toBeNull();
     expect(await store.owners()).toEqual([]);

@@ -4,7 +4,7 @@ import type { OutboxWrite } from '../../packages/frame-client/outbox.ts';
 import type { WriteOutcome, WriteRequest } from '../api/write.ts';
 import { Outbox, type OutboxChange, type OutboxDeps, type Writer } from './outbox.ts';
 import { OutboxDatabaseBlocked, OutboxStore } from './store.ts';
-import { FakeLocks, freshName } from './test-support.ts';
+import { FakeLocks, freshName, eventually } from './test-support.ts';
 
 const BASE = 'https://api.example.com/api/v1/pos';
 const sale = (n: number): OutboxWrite => ({ method: 'POST', url: `${BASE}/sales`, body: JSON.stringify({ n }), contentType: 'application/json' });
@@ -102,6 +102,10 @@ afterEach(() => {
   outboxes.splice(0).forEach((outbox) => outbox.stop());
 });
 
+/** The first pos entry has had `attempts` tries and waits out its back-off (the wake-up is set). */
+const waitedOut = (outbox: Outbox, attempts: number) =>
+  eventually(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'queued', attempts, problem: { reason: 'network' } }));
+
 const states = (changes: OutboxChange[], id: string) => changes.flatMap((change) => (change.kind === 'entry' && change.entry.id === id ? [change.entry.state] : []));
 
 describe('the outbox', () => {
@@ -112,7 +116,7 @@ describe('the outbox', () => {
     if (!result.ok) return;
     // On disk by the time the app hears of it.
     expect((await store.entriesOf('cashier')).entries.map((entry) => entry.id)).toEqual([result.entry.id]);
-    await vi.waitFor(() => expect(states(changes, result.entry.id)).toEqual(['queued', 'sending', 'delivered']));
+    await eventually(() => expect(states(changes, result.entry.id)).toEqual(['queued', 'sending', 'delivered']));
     expect(await outbox.list('pos')).toEqual([expect.objectContaining({ id: result.entry.id, state: 'delivered', attempts: 1, answer: { status: 201, body: '{"saleId":1}', truncated: false } })]);
     expect(api.calls).toEqual([expect.objectContaining({ accessToken: 'token-cashier', sellerId: 2, body: '{"n":1}' })]);
   });
@@ -148,24 +152,25 @@ describe('the outbox', () => {
     await outbox.enqueue('pos', 'a', sale(1), { offline: false });
     await outbox.enqueue('pos', 'b', sale(2), { offline: false });
     await outbox.enqueue('erp', 'c', sale(3), { offline: false });
-    await vi.waitFor(async () => expect((await outbox.list('pos')).map((entry) => entry.problem?.reason ?? entry.state)).toEqual(['unavailable', 'queued']));
-    await vi.waitFor(() => expect(api.calls.map((call) => call.body)).toEqual(['{"n":1}', '{"n":3}']));
+    await eventually(async () => expect((await outbox.list('pos')).map((entry) => entry.problem?.reason ?? entry.state)).toEqual(['unavailable', 'queued']));
+    await eventually(() => expect(api.calls.map((call) => call.body)).toEqual(['{"n":1}', '{"n":3}']));
     await clock.advance(9000);
     expect(api.calls).toHaveLength(2);
     // Retry-After: 10 s, then both, in order.
     await clock.advance(1000);
+    await eventually(async () => expect((await outbox.list('pos')).map((entry) => entry.state)).toEqual(['delivered', 'delivered']));
     expect(api.calls.map((call) => call.body)).toEqual(['{"n":1}', '{"n":3}', '{"n":1}', '{"n":2}']);
-    expect((await outbox.list('pos')).map((entry) => entry.state)).toEqual(['delivered', 'delivered']);
   });
 
   it('an answer lost on the way back is asked for again with the same key: the write is executed once', async () => {
     const { outbox, api, clock } = setup();
     api.script.push(() => 'lose-answer', () => 'lose-answer');
     await outbox.enqueue('pos', 'a', sale(1), { offline: false });
-    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    await waitedOut(outbox, 1);
     await clock.advance(750);
+    await waitedOut(outbox, 2);
     await clock.advance(1500);
-    await vi.waitFor(() => expect(api.calls).toHaveLength(3));
+    await eventually(() => expect(api.calls).toHaveLength(3));
     expect(new Set(api.calls.map((call) => call.idempotencyKey)).size).toBe(1);
     expect(api.executed.size).toBe(1);
     expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'delivered', attempts: 3 });
@@ -179,13 +184,13 @@ describe('the outbox', () => {
     });
     api.script.push(() => answer(401));
     await outbox.enqueue('pos', 'a', sale(1), { offline: false });
-    await vi.waitFor(async () => expect((await outbox.list('pos'))[0]?.state).toBe('delivered'));
+    await eventually(async () => expect((await outbox.list('pos'))[0]?.state).toBe('delivered'));
     expect(api.calls.map((call) => call.accessToken)).toEqual(['token-cashier', 'renewed-token']);
     expect(renewFor).toHaveBeenCalledOnce();
 
     api.script.push(() => answer(401), () => answer(401));
     await outbox.enqueue('pos', 'b', sale(2), { offline: false });
-    await vi.waitFor(async () => expect((await outbox.list('pos'))[1]).toMatchObject({ state: 'failed', problem: { reason: 'unauthorized', status: 401 } }));
+    await eventually(async () => expect((await outbox.list('pos'))[1]).toMatchObject({ state: 'failed', problem: { reason: 'unauthorized', status: 401 } }));
     expect(renewFor).toHaveBeenCalledTimes(2);
   });
 
@@ -193,7 +198,7 @@ describe('the outbox', () => {
     const { outbox, api } = setup();
     api.script.push(() => answer(401));
     await outbox.enqueue('pos', 'a', sale(1), { offline: false });
-    await vi.waitFor(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'queued', problem: { reason: 'signed-out', status: 401 } }));
+    await eventually(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'queued', problem: { reason: 'signed-out', status: 401 } }));
   });
 
   it('a refusal is final and holds nobody back; Retry queues it again, Discard removes it', async () => {
@@ -201,11 +206,11 @@ describe('the outbox', () => {
     api.script.push(() => answer(422, '{"code":42201}'));
     const failed = await outbox.enqueue('pos', 'a', sale(1), { offline: false });
     await outbox.enqueue('pos', 'b', sale(2), { offline: false });
-    await vi.waitFor(async () => expect((await outbox.list('pos')).map((entry) => entry.state)).toEqual(['failed', 'delivered']));
+    await eventually(async () => expect((await outbox.list('pos')).map((entry) => entry.state)).toEqual(['failed', 'delivered']));
     expect((await outbox.list('pos'))[0]?.problem).toEqual({ reason: 'refused', status: 422, retryAt: null });
     if (!failed.ok) throw new Error('not stored');
     await outbox.retry(failed.entry.id);
-    await vi.waitFor(async () => expect((await outbox.list('pos'))[0]?.state).toBe('delivered'));
+    await eventually(async () => expect((await outbox.list('pos'))[0]?.state).toBe('delivered'));
     expect(await outbox.discard({ id: failed.entry.id, app: 'erp' })).toBe('not-found');
     expect(await outbox.discard({ id: failed.entry.id, app: 'pos' })).toBe('discarded');
     expect((await outbox.list('pos')).map((entry) => entry.id)).not.toContain(failed.entry.id);
@@ -218,7 +223,7 @@ describe('the outbox', () => {
     const writes = Array.from({ length: 30 }, (_, n) => (n % 2 ? outbox : second.outbox).enqueue('pos', `r${n}`, sale(n), { offline: false }));
     await Promise.all(writes);
     await Promise.all([outbox.deliver('online'), second.outbox.deliver('online')]);
-    await vi.waitFor(async () => expect((await outbox.list('pos')).every((entry) => entry.state === 'delivered')).toBe(true));
+    await eventually(async () => expect((await outbox.list('pos')).every((entry) => entry.state === 'delivered')).toBe(true));
     expect(api.executed.size).toBe(30);
     expect(api.calls).toHaveLength(30);
     expect(api.overlaps).toEqual([]);
@@ -248,10 +253,11 @@ describe('the outbox', () => {
     const { outbox, api, state, clock } = setup();
     api.script.push(() => ({ kind: 'network' }), () => ({ kind: 'network' }), () => ({ kind: 'network' }));
     await outbox.enqueue('pos', 'a', sale(1), { offline: false });
-    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    await waitedOut(outbox, 1);
     await clock.advance(750);
+    await waitedOut(outbox, 2);
     await clock.advance(1500);
-    await vi.waitFor(() => expect(api.calls).toHaveLength(3));
+    await waitedOut(outbox, 3);
     // The third back-off (3 s) is not over: nothing is tried, offline or not.
     state.online = false;
     await clock.advance(1000);
@@ -281,10 +287,10 @@ describe('the outbox', () => {
     state.online = false;
     await outbox.enqueue('pos', 'a', sale(1), { offline: true });
     await outbox.enqueue('pos', 'b', sale(2), { offline: true });
-    await vi.waitFor(() => expect(counts.at(-1)).toEqual({ waiting: 2, failed: 0 }));
+    await eventually(() => expect(counts.at(-1)).toEqual({ waiting: 2, failed: 0 }));
     api.script.push(() => answer(400));
     state.online = true;
     await outbox.deliver('online');
-    await vi.waitFor(() => expect(counts.at(-1)).toEqual({ waiting: 0, failed: 1 }));
+    await eventually(() => expect(counts.at(-1)).toEqual({ waiting: 0, failed: 1 }));
   });
 });

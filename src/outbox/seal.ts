@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type { HandedKey } from '../api/types.ts';
 import type { KeyRecord, SealedRecord } from './schema.ts';
 
 /**
@@ -8,13 +8,6 @@ import type { KeyRecord, SealedRecord } from './schema.ts';
  * person can neither read nor send it, and the user's next sign-in (the API hands the same key again)
  * opens it.
  */
-
-/** What the API hands a signed-in user: their key (32 random-looking bytes, base64url) and its id. */
-export const handedKeySchema = v.object({
-  keyId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)),
-  key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes in base64url')),
-});
-export type HandedKey = v.InferOutput<typeof handedKeySchema>;
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));

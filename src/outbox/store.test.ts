@@ -3,7 +3,7 @@ import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { ENTRIES, MIGRATIONS, type OutboxMigration } from './schema.ts';
 import { OutboxDatabaseBlocked, OutboxDatabaseUnavailable, OutboxStorageFull, OutboxStore, type StoreProblem } from './store.ts';
-import { freshName, newEntry } from './test-support.ts';
+import { freshName, newEntry, eventually } from './test-support.ts';
 
 function setup(name = freshName(), migrations?: readonly OutboxMigration[]) {
   const problems: StoreProblem[] = [];
@@ -79,7 +79,7 @@ describe('the outbox store', () => {
     await expect(store.add(newEntry({ id: 'a' }))).rejects.toBeInstanceOf(OutboxDatabaseBlocked);
     expect(problems).toEqual([{ kind: 'blocked' }]);
     oldTab.close();
-    await vi.waitFor(async () => expect(await store.add(newEntry({ id: 'b' }))).toMatchObject({ id: 'b' }));
+    await eventually(async () => expect(await store.add(newEntry({ id: 'b' }))).toMatchObject({ id: 'b' }));
     expect((await store.entriesOf('staff-0002')).entries.map((entry) => entry.id)).toEqual(['b']);
   });
 

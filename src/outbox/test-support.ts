@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { NewEntry } from './schema.ts';
 
 let databases = 0;
@@ -53,3 +54,6 @@ export class FakeLocks {
     return run;
   }
 }
+
+/** vi.waitFor with room for a loaded machine (its default second is short when a few test files run together). */
+export const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
