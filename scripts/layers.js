@@ -23,7 +23,7 @@ export const LAYERS = [
  * Folders that others may import only through one file: the rest is theirs alone.
  * @type {Readonly<Record<string, string>>}
  */
-export const PUBLIC_ENTRIES = { start: 'index.ts' };
+export const PUBLIC_ENTRIES = { start: 'index.ts', outbox: 'index.ts' };
 
 /**
  * Scripts of src/ built on their own, and the one file of a folder with a public entry each may reach

@@ -15,6 +15,7 @@ import { releaseFrameFirst, removeShellPicture, type StartFlow, type StartView }
 import { ReadyShell } from '../shell/ReadyShell.tsx';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from '../api/services.ts';
+import type { PageOutbox } from '../outbox/index.ts';
 import { ShellContext, type ShellContextValue } from '../context/shell.ts';
 import { PortalApiContext } from '../api/context.ts';
 import { chooseSeller, choosePlatform } from '../context/choices.ts';
@@ -62,16 +63,17 @@ export function SignedInApp({ page }: { page: PageParts }) {
   );
 
   useEffect(() => start?.services.tracker.start(), [start]);
+  useEffect(() => start?.outbox.activate(), [start]);
   useEffect(() => {
     if (!start) return;
     void start.flow.start();
     return () => start.flow.dispose();
   }, [start]);
 
-  return start ? <StartFlowView flow={start.flow} services={start.services} /> : <BootSpinner />;
+  return start ? <StartFlowView flow={start.flow} services={start.services} outbox={start.outbox.load} /> : <BootSpinner />;
 }
 
-function StartFlowView({ flow, services }: { flow: StartFlow; services: Services }) {
+function StartFlowView({ flow, services, outbox }: { flow: StartFlow; services: Services; outbox: () => Promise<PageOutbox> }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const view: StartView = useSyncExternalStore(flow.subscribe, flow.getState);
@@ -104,7 +106,7 @@ function StartFlowView({ flow, services }: { flow: StartFlow; services: Services
     case 'noOfflineData':
       return <BlockedPage title={t('OfflineStart.NoOfflineData')} />;
     case 'ready':
-      return <Ready context={view.context} services={services} offline={view.entry === 'offline'} />;
+      return <Ready context={view.context} services={services} outbox={outbox} offline={view.entry === 'offline'} />;
     case 'blocked':
       break;
   }
@@ -133,11 +135,11 @@ function StartFlowView({ flow, services }: { flow: StartFlow; services: Services
   }
 }
 
-function Ready({ context, services, offline }: { context: ShellContextValue; services: Services; offline: boolean }) {
+function Ready({ context, services, outbox, offline }: { context: ShellContextValue; services: Services; outbox: () => Promise<PageOutbox>; offline: boolean }) {
   return (
     <ShellContext.Provider value={context}>
       <PortalApiContext.Provider value={services.api}>
-        <ReadyShell offline={offline} services={services} />
+        <ReadyShell offline={offline} services={services} outbox={outbox} />
       </PortalApiContext.Provider>
     </ShellContext.Provider>
   );

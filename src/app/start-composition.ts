@@ -10,6 +10,7 @@ import { whenIdle } from '../ui/idle.ts';
 import type { Session } from '../session/session.ts';
 import type { PageParts } from './composition.ts';
 import type { Services } from '../api/services.ts';
+import { composeOutbox, type ComposedOutbox } from './outbox-composition.ts';
 import { createServices } from './services.ts';
 import { readSnapshot, readStoredSnapshot, runStartup, saveSnapshot, stampFrameFirstLater, StartFlow, type SnapshotRead } from '../start/index.ts';
 
@@ -36,10 +37,11 @@ export interface StartInput {
   claimedSeller: number | null;
 }
 
-/** For the signed-in user (or none offline): the API services and the start flow over them. */
-export function composeStart(page: PageParts, runtime: Runtime, session: Session, input: StartInput): { services: Services; flow: StartFlow } {
+/** For the signed-in user (or none offline): the API services, the start flow over them and the page's outbox. */
+export function composeStart(page: PageParts, runtime: Runtime, session: Session, input: StartInput): { services: Services; flow: StartFlow; outbox: ComposedOutbox } {
   const services = createServices(runtime, session, input.goToForbidden, input.claimedSeller);
   const { mode, cache } = page;
+  const outbox = composeOutbox(runtime, session, services, mode);
   const deadlineMs = runtime.config.startup.deadlineSeconds * 1000;
   const snapshotMaxAgeMs = runtime.config.startup.snapshotMaxAgeHours * 3_600_000;
   const lastSnapshot = (): Promise<SnapshotRead> =>
@@ -84,9 +86,12 @@ export function composeStart(page: PageParts, runtime: Runtime, session: Session
         userEntry: storedUserName(runtime.config.oidc.authority, runtime.config.oidc.clientId),
       });
     },
-    onContext: (context) => services.setCurrentSeller(context.seller.id),
+    onContext: (context) => {
+      services.setCurrentSeller(context.seller.id);
+      outbox.follow({ sub: context.user.sub, sellerId: context.seller.id });
+    },
     onConnectionReturn: (listener) => subscribeConnectivity((online) => online && listener()),
     behindShell: whenIdle,
   });
-  return { services, flow };
+  return { services, flow, outbox };
 }

@@ -17,6 +17,7 @@ function setup() {
     onLogout: vi.fn(),
     userData: vi.fn(() => ({ sub: 's', name: 'N', email: null, picture: null, accessToken: 'at', sellerId: 1, platformId: 1, siteId: null })),
     onRejected: vi.fn(),
+    onOutbox: vi.fn(),
   } satisfies MessengerHandlers;
   const stop = listenToFrames(handlers, policy);
   const post = (data: unknown, origin = ERP, source: unknown = frameWindow) =>
@@ -120,6 +121,27 @@ describe('frame messenger', () => {
     expect(handlers.onLogout).not.toHaveBeenCalled();
     expect(handlers.onEditing).not.toHaveBeenCalled();
     expect(frameWindow.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('hands the outbox’s requests of a verified frame on, with a way to answer it at its origin', () => {
+    const { handlers, stop, post } = setup();
+    stops.push(stop);
+    post({ protocol: PROTOCOL, type: 'outbox-list', requestId: 'r1' });
+    expect(handlers.onOutbox).toHaveBeenCalledWith(frame, { protocol: PROTOCOL, type: 'outbox-list', requestId: 'r1' }, expect.any(Function));
+    const answer = handlers.onOutbox.mock.calls[0]![2] as (reply: unknown) => void;
+    answer({ protocol: PROTOCOL, type: 'outbox-entries', requestId: 'r1', entries: [] });
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'outbox-entries', requestId: 'r1', entries: [] }, ERP);
+  });
+
+  it('refuses the outbox to a frame outside the sign-in domain, naming why, and stores nothing', () => {
+    const { handlers, stop } = setup();
+    stop();
+    stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
+    const write = { method: 'POST', url: 'https://api.example.com/x', body: null, contentType: null };
+    window.dispatchEvent(new MessageEvent('message', { data: { protocol: PROTOCOL, type: 'outbox-send', requestId: 'r', write }, origin: ERP, source: frameWindow }));
+    expect(handlers.onOutbox).not.toHaveBeenCalled();
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'outbox-refused', requestId: 'r', reason: 'not-verified' }, ERP);
+    expect(handlers.onRejected).toHaveBeenCalledWith('untrusted-outbox-origin', expect.objectContaining({ type: 'outbox-send' }), ERP);
   });
 
   it('stops listening when asked', () => {

@@ -1,11 +1,18 @@
-import { parseFrameMessage, PROTOCOL, type FrameSettings, type FrameUserData, type ParsedFrameMessage } from '../../packages/frame-client/index.ts';
+import {
+  parseFrameMessage,
+  PROTOCOL,
+  type FrameSettings,
+  type FrameUserData,
+  type OutboxReply,
+  type ParsedFrameMessage,
+} from '../../packages/frame-client/index.ts';
 import { isTrustedUserDataOrigin } from './origin.ts';
 
 /**
  * The shell's side of the frame protocol: the only module that listens to and posts messages to
  * frames. A message counts only when it comes from one of our frames (event.source) and from the
- * origin that frame was opened on; user data goes only to the sign-in domain; replies go to the
- * exact origin, never '*'.
+ * origin that frame was opened on; user data and the outbox only serve frames on the sign-in domain;
+ * replies go to the exact origin, never '*'.
  */
 export interface KnownFrame {
   key: string;
@@ -14,7 +21,11 @@ export interface KnownFrame {
   window: Window;
 }
 
-export type RejectionReason = 'unknown-source' | 'wrong-origin' | 'untrusted-user-data-origin';
+export type RejectionReason = 'unknown-source' | 'wrong-origin' | 'untrusted-user-data-origin' | 'untrusted-outbox-origin';
+
+/** An outbox request of a verified frame, and how to answer that frame (now, or later: watch updates). */
+export type OutboxMessage = Extract<ParsedFrameMessage, { type: `outbox-${string}` }>;
+export type OutboxPost = (reply: OutboxReply) => void;
 
 export interface MessengerHandlers {
   findFrame(source: MessageEventSource | null): KnownFrame | null;
@@ -25,6 +36,8 @@ export interface MessengerHandlers {
   onLogout(): void;
   /** The signed-in user for the handshake; null when nobody is signed in. */
   userData(): FrameUserData | null;
+  /** An outbox request of a verified frame; `post` answers that frame at its exact origin. */
+  onOutbox(frame: KnownFrame, message: OutboxMessage, post: OutboxPost): void;
   onRejected(reason: RejectionReason, message: ParsedFrameMessage, origin: string): void;
 }
 
@@ -63,6 +76,18 @@ export function listenToFrames(
         const user = handlers.userData();
         if (user) frame.window.postMessage({ protocol: PROTOCOL, type: 'user-data', requestId: message.requestId, user }, event.origin);
         return;
+      }
+      case 'outbox-send':
+      case 'outbox-list':
+      case 'outbox-discard':
+      case 'outbox-watch': {
+        const post: OutboxPost = (reply) => frame.window.postMessage(reply, event.origin);
+        // The user's writes are trusted to the same frames as the user's data.
+        if (!isTrustedUserDataOrigin(event.origin, policy.signInDomain, policy.localOrigins)) {
+          if (message.type !== 'outbox-watch') post({ protocol: PROTOCOL, type: 'outbox-refused', requestId: message.requestId, reason: 'not-verified' });
+          return handlers.onRejected('untrusted-outbox-origin', message, event.origin);
+        }
+        return handlers.onOutbox(frame, message, post);
       }
     }
   };

@@ -143,6 +143,11 @@ export class FramePool {
     return this.snapshot.entries.find((entry) => entry.key === key)?.app ?? null;
   }
 
+  /** The app of a frame in the pool, shown or kept alive (any of them may hand the outbox a write). */
+  appOf(key: string): string | null {
+    return this.snapshot.entries.find((entry) => entry.key === key)?.app ?? null;
+  }
+
   /** The frame moved to another page by itself (route sync): it now answers for `key`. */
   rekey(oldKey: string, key: string): void {
     if (oldKey === key || this.snapshot.entries.some((entry) => entry.key === key)) return;

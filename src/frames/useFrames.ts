@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FrameUserData } from '../../packages/frame-client/index.ts';
 import { useConnectivity } from '../offline/useConnectivity.ts';
 import { editing } from './editing.ts';
-import { listenToFrames, type KnownFrame, type OriginPolicy, type RejectionReason } from './messenger.ts';
+import { listenToFrames, type KnownFrame, type OriginPolicy, type OutboxMessage, type OutboxPost, type RejectionReason } from './messenger.ts';
 import { FramePool, type AdoptedFrame, type FrameSpec } from './pool-store.ts';
 import { poolSize } from './pool.ts';
 import { layoutWidth } from '../ui/breakpoints.ts';
@@ -12,6 +12,8 @@ export interface FrameEvents {
   onRoute(frame: KnownFrame & { app: string }, path: string): void;
   onLogout(): void;
   userData(): FrameUserData | null;
+  /** An outbox request of a verified frame of `app` (shown or kept alive). */
+  onOutbox(frame: KnownFrame & { app: string }, message: OutboxMessage, post: OutboxPost): void;
   onRejected(reason: RejectionReason, type: string, origin: string): void;
 }
 
@@ -63,6 +65,10 @@ export function useFrames(
           onEditing: (frame, isEditing) => editing.set(frame.key, isEditing),
           onLogout: events.onLogout,
           userData: events.userData,
+          onOutbox: (frame, message, post) => {
+            const app = pool.appOf(frame.key);
+            if (app) events.onOutbox({ ...frame, app }, message, post);
+          },
           onRejected: (reason, message, origin) => events.onRejected(reason, message.type, origin),
         },
         policy,

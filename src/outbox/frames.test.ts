@@ -22,7 +22,7 @@ function setup() {
     locks: new FakeLocks(),
     online: () => state.online,
   });
-  const frames = new OutboxFrames({ outbox: Promise.resolve(outbox), owner: () => 'cashier', offline: () => !state.online });
+  const frames = new OutboxFrames({ outbox, owner: () => 'cashier', offline: () => !state.online });
   const replies: OutboxReply[] = [];
   const post = (reply: OutboxReply) => replies.push(reply);
   const pos = { app: 'pos', window: { closed: false } };

@@ -16,8 +16,7 @@ export interface RequestingFrame {
 }
 
 export interface OutboxFramesDeps {
-  /** The outbox, which may still be loading behind the drawn shell. */
-  outbox: Promise<Outbox>;
+  outbox: Outbox;
   /** Whose entries the frames may see: the signed-in user. */
   owner(): string | null;
   /** A write made now counts as made offline (its delivery is announced when it happens). */
@@ -28,7 +27,7 @@ export class OutboxFrames {
   private readonly watchers = new Map<RequestingFrame['window'], { app: string; post: PostReply }>();
 
   constructor(private readonly deps: OutboxFramesDeps) {
-    void deps.outbox.then((outbox) => outbox.subscribe((change) => this.tell(change))).catch(() => undefined);
+    deps.outbox.subscribe((change) => this.tell(change));
   }
 
   /** One request of a verified frame. */
@@ -45,7 +44,7 @@ export class OutboxFrames {
       return;
     }
     const { requestId } = message;
-    const outbox = await this.deps.outbox;
+    const { outbox } = this.deps;
     switch (message.type) {
       case 'outbox-send': {
         if (!message.write.ok) return post({ protocol: PROTOCOL, type: 'outbox-refused', requestId, reason: message.write.reason });

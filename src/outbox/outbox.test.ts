@@ -270,6 +270,19 @@ describe('the outbox', () => {
     expect((await outbox.list('pos'))[0]?.state).toBe('delivered');
   });
 
+  it('Retry on a waiting entry tries it now, whatever its back-off', async () => {
+    const { outbox, api } = setup();
+    api.script.push(() => answer(503, '', '3600'));
+    const stored = await outbox.enqueue('pos', 'a', sale(1), { offline: false });
+    await eventually(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'queued', attempts: 1, problem: { reason: 'unavailable' } }));
+    await outbox.deliver('timer');
+    expect(api.calls).toHaveLength(1);
+    if (!stored.ok) throw new Error('not stored');
+    await outbox.retry(stored.entry.id);
+    expect(api.calls).toHaveLength(2);
+    expect((await outbox.list('pos'))[0]?.state).toBe('delivered');
+  });
+
   it('an entry left sending by a tab that died is tried again with the same key', async () => {
     const { outbox, api, store, state } = setup();
     state.online = false;

@@ -77,7 +77,7 @@ type Sent = 'delivered' | 'failed' | 'gone' | 'wait';
 const isWaiting = (entry: StoredEntry) => entry.state === 'queued' || entry.state === 'sending';
 
 export class Outbox {
-  private readonly listeners = new Set<(change: OutboxChange) => void>();
+  private readonly listeners = new Set<(change: OutboxChange, local: boolean) => void>();
   /** Per app: this tab's delivery under way, and whether it must run once more (with the strongest trigger asked for). */
   private readonly draining = new Map<string, Promise<void>>();
   private readonly again = new Map<string, Trigger>();
@@ -94,15 +94,15 @@ export class Outbox {
   private random = () => this.deps.random?.() ?? Math.random();
   private newId = () => this.deps.newId?.() ?? crypto.randomUUID();
 
-  /** Every change of the entries, this tab's and (through `receive`) the others'. */
-  subscribe(listener: (change: OutboxChange) => void): () => void {
+  /** Every change of the entries, this tab's (`local`) and (through `receive`) the others'. */
+  subscribe(listener: (change: OutboxChange, local: boolean) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  private emit(change: OutboxChange, announce = true): void {
-    this.listeners.forEach((listener) => listener(change));
-    if (announce) this.deps.announce?.(change);
+  private emit(change: OutboxChange, local = true): void {
+    this.listeners.forEach((listener) => listener(change, local));
+    if (local) this.deps.announce?.(change);
     this.recount();
   }
 
@@ -183,7 +183,7 @@ export class Outbox {
   }
 
   /** Recounts for the badge, one count at a time (changes come in bursts). */
-  private recount(): void {
+  recount(): void {
     if (!this.deps.onCount) return;
     if (this.counting) {
       this.countAgain = true;
@@ -225,13 +225,15 @@ export class Outbox {
     });
   }
 
-  /** The user's Retry on a failed entry: queued again, with its key, tried now. */
+  /** The user's Retry: a failed entry is queued again (with its key), a waiting one is tried now, back-off or not. */
   async retry(id: string): Promise<void> {
     const writer = this.deps.writer();
     const found = await this.deps.store.get(id);
-    if (!writer || !found || !isReadable(found) || found.owner !== writer.sub || found.state !== 'failed') return;
+    if (!writer || !found || !isReadable(found) || found.owner !== writer.sub || found.state === 'delivered') return;
     await this.locked(found.app, async () => {
-      const next = await this.deps.store.update(id, { state: 'queued', problem: null, nextAttemptAt: this.now() });
+      const current = await this.deps.store.get(id);
+      if (!current || !isReadable(current) || current.state === 'delivered') return;
+      const next = await this.deps.store.update(id, { state: 'queued', nextAttemptAt: this.now(), ...(current.state === 'failed' ? { problem: null } : {}) });
       if (next) this.changed(next);
     });
     await this.deliver('user');

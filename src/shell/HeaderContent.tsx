@@ -8,6 +8,7 @@ import { HeaderExtras } from './HeaderExtras.tsx';
 import { HeaderSwitches } from './HeaderSwitches.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { OutboxBadge } from './OutboxBadge.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 const UpgradeCountdown = deferred(() => import('../maintenance/UpgradeCountdown.tsx').then((module) => module.UpgradeCountdown), { idle: true, quiet: true });
@@ -27,6 +28,8 @@ export interface HeaderContentProps {
   onBack(): void;
   onContactSupport(): void;
   onSearch(): void;
+  /** Opens the outbox's sheet (its badge shows while writes wait or failed, offline too). */
+  onOutbox(): void;
 }
 
 /**
@@ -46,6 +49,7 @@ export function HeaderContent(props: HeaderContentProps) {
           </button>
         )}
         {!route?.hideTitle && <h1 className="mobile-view-bar__title">{props.routeTitle}</h1>}
+        <OutboxBadge onOpen={props.onOutbox} />
         {/* The full-screen page keeps the switches its route allows: a picker sees and changes the site here. */}
         {!offline && <HeaderSwitches show={props.switches} />}
       </div>
@@ -55,6 +59,7 @@ export function HeaderContent(props: HeaderContentProps) {
     <>
       {!offline && <UpgradeCountdown windows={props.windows} path={props.path} bypass={props.bypass} navigate={props.replace} />}
       {!offline && <HeaderExtras route={route} flags={props.flags} onContactSupport={props.onContactSupport} onSearch={props.onSearch} />}
+      <OutboxBadge onOpen={props.onOutbox} />
       <HeaderSwitches show={props.switches} />
       <LanguageMenu />
       <UserMenu />

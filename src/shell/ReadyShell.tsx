@@ -29,6 +29,8 @@ import { notify } from '../ui/notify.ts';
 import { serviceWorkerMayRegister } from '../sw-client/register.ts';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from '../api/services.ts';
+import { PROTOCOL } from '../../packages/frame-client/index.ts';
+import type { PageOutbox } from '../outbox/index.ts';
 import { FRAME_FIRST_ADOPTION, pictureSignature, removeShellPicture, useFrameFirstRecord } from '../start/index.ts';
 import { ShellController } from './shell-controller.ts';
 import { deriveShellAccess, deriveShellView, frameSettingsIn, type ShellAccess } from './shell-model.ts';
@@ -41,21 +43,23 @@ const NeedsConnectionCard = deferred(() => withDeferredTexts(import('./NeedsConn
 const ModalFrame = deferred(() => import('./ModalFrame.tsx').then((module) => module.ModalFrame));
 const PushNotifications = deferred(() => withDeferredTexts(import('../push/PushNotifications.tsx')).then((module) => module.PushNotifications), { idle: true, quiet: true });
 const MenuSearchDialog = deferred(() => import('./MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
+// Opened from the header's outbox badge.
+const OutboxSheet = deferred(() => withDeferredTexts(import('./OutboxSheet.tsx')).then((module) => module.OutboxSheet));
 
 /**
  * The signed-in shell once start-up is ready: lays out the model of shell-model.ts (menu, current route,
  * start frame) with the header, breadcrumb and frames; its behaviour is the ShellController's.
  */
-export function ReadyShell({ offline, services }: { offline: boolean; services: Services }) {
+export function ReadyShell({ offline, services, outbox }: { offline: boolean; services: Services; outbox: () => Promise<PageOutbox> }) {
   const runtime = useRuntime();
   const shell = useShell();
   // What the user may open (every catalogue route explained) is the first render's largest piece of
   // work: in a component of its own, the render can yield to the browser before the shell's own part.
   const access = useMemo(() => deriveShellAccess(shell, offline, runtime), [shell, offline, runtime]);
-  return <AccessibleShell access={access} offline={offline} services={services} />;
+  return <AccessibleShell access={access} offline={offline} services={services} outbox={outbox} />;
 }
 
-function AccessibleShell({ access, offline, services }: { access: ShellAccess; offline: boolean; services: Services }) {
+function AccessibleShell({ access, offline, services, outbox }: { access: ShellAccess; offline: boolean; services: Services; outbox: () => Promise<PageOutbox> }) {
   const { t, i18n } = useTranslation();
   const runtime = useRuntime();
   const shell = useShell();
@@ -88,6 +92,14 @@ function AccessibleShell({ access, offline, services }: { access: ShellAccess; o
         confirmLeave,
         accessToken: () => session.accessToken(),
         logout: () => void session.logout(),
+        outbox: (frame, message, post) =>
+          void outbox().then(
+            (page) => page.frames.handle(frame, message, post),
+            (error: unknown) => {
+              console.warn('[outbox] not loaded', error);
+              if (message.type !== 'outbox-watch') post({ protocol: PROTOCOL, type: 'outbox-refused', requestId: message.requestId, reason: 'storage-unavailable' });
+            },
+          ),
         track: (name, properties) => services.tracker.event('custom', name, properties),
         notifyError: (text) => notify('error', text, { header: i18next.t('Error') }),
         openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
@@ -107,7 +119,7 @@ function AccessibleShell({ access, offline, services }: { access: ShellAccess; o
     () => controller.follow({ shell, resolver, address, config, language: i18n.language, titleOf, t, frameAt: frameToOpen }),
     [controller, shell, resolver, address, config, i18n.language, titleOf, t, frameToOpen],
   );
-  const { modal, searching } = useSyncExternalStore(controller.subscribe, controller.getState);
+  const { modal, searching, outboxOpen } = useSyncExternalStore(controller.subscribe, controller.getState);
   const navigation = useMemo<Navigation>(() => ({ menu, resolver, titleOf, open: controller.open, go: controller.go }), [menu, resolver, titleOf, controller]);
 
   const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
@@ -144,15 +156,17 @@ function AccessibleShell({ access, offline, services }: { access: ShellAccess; o
   const replace = useCallback((to: string) => navigate(to, { replace: true }), [navigate]);
   useMaintenanceRedirect({ windows, path: location.pathname, bypass, navigate: replace });
 
-  // After the first frame is created (its render is this one's): the service worker may register
-  // and the sign-in library may load (it watches the token's expiry).
+  // After the first frame is created (its render is this one's): the service worker may register,
+  // the sign-in library may load (it watches the token's expiry) and the outbox starts (it delivers
+  // what waits).
   useEffect(
     () =>
       whenIdle(() => {
         serviceWorkerMayRegister();
         session.prepare();
+        void outbox().catch((error: unknown) => console.warn('[outbox] not loaded', error));
       }),
-    [session],
+    [session, outbox],
   );
 
   useEffect(() => {
@@ -185,6 +199,7 @@ function AccessibleShell({ access, offline, services }: { access: ShellAccess; o
       onBack={controller.back}
       onContactSupport={controller.openSupport}
       onSearch={controller.openSearch}
+      onOutbox={controller.openOutbox}
     />
   );
 
@@ -205,6 +220,7 @@ function AccessibleShell({ access, offline, services }: { access: ShellAccess; o
           </div>
         </ShellLayout>
         <MenuSearchDialog open={searching} onClose={controller.closeSearch} />
+        {outboxOpen && <OutboxSheet outbox={outbox} onClose={controller.closeOutbox} />}
         {modal && <ModalFrame spec={modal} name={frameWindowName(frameSettingsIn(shell, offline, runtime, frameInput)(modal.route, modal.title, false))} onClose={controller.closeModal} />}
         {!offline && (
           <PushNotifications

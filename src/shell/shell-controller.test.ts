@@ -34,6 +34,7 @@ function setup(overrides: Partial<ShellControllerDeps> = {}, environment = confi
     confirmLeave: vi.fn(async () => true),
     accessToken: vi.fn((): string | null => 'access-token'),
     logout: vi.fn(),
+    outbox: vi.fn(),
     track: vi.fn(),
     notifyError: vi.fn(),
     openWindow: vi.fn(),
@@ -166,5 +167,17 @@ describe('ShellController', () => {
     controller.closeSearch();
     expect(controller.getState().searching).toBe(false);
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens and closes the outbox’s sheet, and hands the outbox’s requests of frames to the page’s outbox', () => {
+    const { controller, deps } = setup();
+    controller.openOutbox();
+    expect(controller.getState().outboxOpen).toBe(true);
+    controller.closeOutbox();
+    expect(controller.getState().outboxOpen).toBe(false);
+    const frame = { key: 'pos', origin: 'http://pos.portal.localhost', window, app: 'pos' };
+    const post = vi.fn();
+    controller.frameEvents.onOutbox(frame, { protocol: 'staff-portal/1', type: 'outbox-watch' }, post);
+    expect(deps.outbox).toHaveBeenCalledWith(frame, { protocol: 'staff-portal/1', type: 'outbox-watch' }, post);
   });
 });

@@ -18,10 +18,11 @@ const SUPPORT_WIDTH = 450;
 /** A modal frame and the route it shows (a modal menu item), or null (the user guide, Contact Support). */
 export type OpenModal = ModalFrameSpec & { route: RouteItem | null };
 
-/** What the ready shell shows besides its route: the modal frame and the menu search. */
+/** What the ready shell shows besides its route: the modal frame, the menu search and the outbox's sheet. */
 export interface ShellOverlays {
   modal: OpenModal | null;
   searching: boolean;
+  outboxOpen: boolean;
 }
 
 /** The page's parts the controller acts through, fixed for the shell's life. */
@@ -34,6 +35,8 @@ export interface ShellControllerDeps {
   confirmLeave(): Promise<boolean>;
   accessToken(): string | null;
   logout(): void;
+  /** An outbox request of a verified frame, for the page's outbox (answers go back through `post`). */
+  outbox: FrameEvents['onOutbox'];
   track(name: string, properties: Record<string, unknown>): void;
   /** An error notification. */
   notifyError(text: string): void;
@@ -57,12 +60,12 @@ export interface ShellInputs {
 
 /**
  * The ready shell's behaviour, framework-free like StartFlow: the frames' events (route sync with
- * re-keying, logout, the user-data handshake, rejected messages), opening menu items, guides and
- * Contact Support, going back, and the modal/search state. ReadyShell lays out `getState()` and hands
+ * re-keying, logout, the user-data handshake, the outbox's requests, rejected messages), opening menu
+ * items, guides and Contact Support, going back, and the modal/search/outbox-sheet state. ReadyShell lays out `getState()` and hands
  * the controller each render's inputs.
  */
 export class ShellController {
-  private state: ShellOverlays = { modal: null, searching: false };
+  private state: ShellOverlays = { modal: null, searching: false, outboxOpen: false };
   private readonly listeners = new Set<() => void>();
   private inputs: ShellInputs | null = null;
   private pool: FramePool | null = null;
@@ -98,6 +101,8 @@ export class ShellController {
 
   openSearch = (): void => this.set({ searching: true });
   closeSearch = (): void => this.set({ searching: false });
+  openOutbox = (): void => this.set({ outboxOpen: true });
+  closeOutbox = (): void => this.set({ outboxOpen: false });
   closeModal = (): void => this.set({ modal: null });
 
   /**
@@ -163,6 +168,7 @@ export class ShellController {
       if (portalPath !== this.deps.currentPath()) this.deps.navigate(portalPath);
     },
     onLogout: () => this.deps.logout(),
+    onOutbox: (frame, message, post) => this.deps.outbox(frame, message, post),
     userData: () => {
       const { shell } = this.current;
       return userDataPayload(

@@ -1,0 +1,92 @@
+import type { Services } from '../api/services.ts';
+import { isAppKey } from '../config/app-keys.ts';
+import type { Runtime } from '../config/runtime.ts';
+import { withDeferredT } from '../i18n/index.ts';
+import type { OnlineMode } from '../offline/mode.ts';
+import { loadPageOutbox, type PageOutbox, type Writer } from '../outbox/index.ts';
+import { beforeLogout, onLogout, type Session } from '../session/session.ts';
+import { reportProblem } from '../storage/problems.ts';
+import { notify } from '../ui/notify.ts';
+
+/**
+ * The page's outbox, composed for the signed-in page (in the signed-in chunk): it loads once, on first
+ * need — behind the drawn shell, a frame's first request, the sheet, a logout — and starts then. The
+ * writer follows the shell's user and seller; the session lends its token (the worker gets a copy);
+ * logout runs its step (send first, or keep / discard) and its clean-up.
+ */
+export interface ComposedOutbox {
+  load(): Promise<PageOutbox>;
+  /** The shell's user and seller, from the start's context on. */
+  follow(writer: Writer): void;
+  /** Adds the outbox's step and clean-up to logout and follows the session; returns their removal. */
+  activate(): () => void;
+}
+
+export function composeOutbox(runtime: Runtime, session: Session, services: Services, mode: OnlineMode): ComposedOutbox {
+  let writer: Writer | null = null;
+  let loading: Promise<PageOutbox> | null = null;
+  const signedIn = (sub: string) => {
+    const state = session.getState();
+    return state.status === 'signedIn' && state.user.profile.sub === sub ? state.user : null;
+  };
+  const load = () =>
+    (loading ??= loadPageOutbox({
+      writer: () => writer,
+      apiBases: (app) => (isAppKey(app) ? (runtime.config.appApis[app] ?? []) : []),
+      sessionToken: async (sub) => (signedIn(sub) ? session.validAccessToken() : null),
+      renewFor: async (sub) => (signedIn(sub) ? session.renewAfterUnauthorized() : false),
+      sessionCredential: () => {
+        const state = session.getState();
+        if (state.status !== 'signedIn') return null;
+        return { owner: state.user.profile.sub, accessToken: state.user.access_token, expiresAt: (state.user.expires_at ?? 0) * 1000 };
+      },
+      fetchKey: () => services.api.outboxKey(),
+      offlineMode: mode === 'offline',
+      onDeliveredMadeOffline: (count) =>
+        void withDeferredT()
+          .then((t) => notify('success', t('Outbox.DeliveredOffline', { count }), { duration: 6000 }))
+          .catch((error: unknown) => console.warn('[outbox] the notice could not be shown', error)),
+      onProblem: (problem) => reportProblem('outbox_problem', { ...problem, ...('error' in problem ? { error: String(problem.error) } : {}) }),
+    }).then(
+      (page) => {
+        void page.start().catch((error: unknown) => console.warn('[outbox] the start did not finish', error));
+        return page;
+      },
+      (error: unknown) => {
+        loading = null; // a chunk that did not arrive is asked for again next time
+        throw error;
+      },
+    ));
+
+  return {
+    load,
+    follow(next) {
+      writer = next;
+    },
+    activate() {
+      let token = session.accessToken();
+      const offSession = session.subscribe(() => {
+        const next = session.accessToken();
+        if (next === token) return;
+        token = next;
+        if (next && loading) void loading.then((page) => page.sessionChanged()).catch(() => undefined);
+      });
+      const offStep = beforeLogout(async () => {
+        if (!writer) return 'continue';
+        const [page, t] = await Promise.all([load(), withDeferredT()]);
+        const { outboxLogoutAsker } = await import('../shell/outbox-logout.ts');
+        return page.logoutStep(outboxLogoutAsker(t));
+      });
+      // The worker's token and whatever of the user is in the clear go, even if nothing loaded the outbox yet.
+      const offHook = onLogout(async () => {
+        if (writer) await (await load()).logoutHook();
+      });
+      return () => {
+        offSession();
+        offStep();
+        offHook();
+        void loading?.then((page) => page.stop()).catch(() => undefined);
+      };
+    },
+  };
+}
