@@ -1,11 +1,9 @@
 import type { Services } from '../api/services.ts';
-import { isAppKey } from '../config/app-keys.ts';
 import type { Runtime } from '../config/runtime.ts';
 import { withDeferredT } from '../i18n/index.ts';
-import type { OnlineMode } from '../offline/mode.ts';
-import { loadPageOutbox, type PageOutbox, type Writer } from '../outbox/index.ts';
+import { isBrowserOnline, subscribeConnectivity, type OnlineMode } from '../offline/mode.ts';
+import type { PageOutbox, Writer } from '../outbox/index.ts';
 import { beforeLogout, onLogout, type Session } from '../session/session.ts';
-import { reportProblem } from '../storage/problems.ts';
 import { notify } from '../ui/notify.ts';
 
 /**
@@ -25,38 +23,24 @@ export interface ComposedOutbox {
 export function composeOutbox(runtime: Runtime, session: Session, services: Services, mode: OnlineMode): ComposedOutbox {
   let writer: Writer | null = null;
   let loading: Promise<PageOutbox> | null = null;
-  const signedIn = (sub: string) => {
-    const state = session.getState();
-    return state.status === 'signedIn' && state.user.profile.sub === sub ? state.user : null;
-  };
+  const connectivity = { online: isBrowserOnline, onConnectionReturn: (listener: () => void) => subscribeConnectivity((online) => online && listener()) };
+  const notice = (count: number) =>
+    void withDeferredT()
+      .then((t) => notify('success', t('Outbox.DeliveredOffline', { count }), { duration: 6000 }))
+      .catch((error: unknown) => console.warn('[outbox] the notice could not be shown', error));
   const load = () =>
-    (loading ??= loadPageOutbox({
-      writer: () => writer,
-      apiBases: (app) => (isAppKey(app) ? (runtime.config.appApis[app] ?? []) : []),
-      sessionToken: async (sub) => (signedIn(sub) ? session.validAccessToken() : null),
-      renewFor: async (sub) => (signedIn(sub) ? session.renewAfterUnauthorized() : false),
-      sessionCredential: () => {
-        const state = session.getState();
-        if (state.status !== 'signedIn') return null;
-        return { owner: state.user.profile.sub, accessToken: state.user.access_token, expiresAt: (state.user.expires_at ?? 0) * 1000 };
-      },
-      fetchKey: () => services.api.outboxKey(),
-      offlineMode: mode === 'offline',
-      onDeliveredMadeOffline: (count) =>
-        void withDeferredT()
-          .then((t) => notify('success', t('Outbox.DeliveredOffline', { count }), { duration: 6000 }))
-          .catch((error: unknown) => console.warn('[outbox] the notice could not be shown', error)),
-      onProblem: (problem) => reportProblem('outbox_problem', { ...problem, ...('error' in problem ? { error: String(problem.error) } : {}) }),
-    }).then(
-      (page) => {
-        void page.start().catch((error: unknown) => console.warn('[outbox] the start did not finish', error));
-        return page;
-      },
-      (error: unknown) => {
-        loading = null; // a chunk that did not arrive is asked for again next time
-        throw error;
-      },
-    ));
+    (loading ??= import('./outbox-loader.ts')
+      .then(({ loadOutboxFor }) => loadOutboxFor({ runtime, session, services, mode, writer: () => writer, notice, connectivity }))
+      .then(
+        (page) => {
+          void page.start().catch((error: unknown) => console.warn('[outbox] the start did not finish', error));
+          return page;
+        },
+        (error: unknown) => {
+          loading = null; // a chunk that did not arrive is asked for again next time
+          throw error;
+        },
+      ));
 
   return {
     load,

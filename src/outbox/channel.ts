@@ -9,7 +9,7 @@ import { entryViewSchema } from './schema.ts';
  */
 export const OUTBOX_CHANNEL = 'staff-portal-outbox';
 
-const changeSchema = v.variant('kind', [
+const changeSchema = v.union([
   v.object({ kind: v.literal('entry'), owner: v.string(), app: v.string(), entry: entryViewSchema, queuedOffline: v.boolean() }),
   v.object({ kind: v.literal('removed'), owner: v.string(), app: v.string(), id: v.string() }),
   v.object({ kind: v.literal('reset') }),

@@ -47,8 +47,11 @@ export async function openForOwner(store: OutboxStore, owner: string, handed: Ha
     if (typeof value !== 'object' || value === null || (value as { owner?: unknown }).owner !== owner) continue;
     const { seq: _seq, ...entry } = value as Record<string, unknown>;
     // An entry as it was; a record that did not read back comes back as it was too (shown, discardable).
-    const parsed = v.safeParse(v.omit(storedEntrySchema, ['seq']), entry);
-    opened.push(parsed.success ? parsed.output : entry);
+    const parsed = v.safeParse(storedEntrySchema, { ...entry, seq: 0 });
+    if (parsed.success) {
+      const { seq: _numbered, ...checked } = parsed.output;
+      opened.push(checked);
+    } else opened.push(entry);
     ids.push(record.id);
   }
   await store.unseal(opened, ids);

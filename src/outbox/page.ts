@@ -1,6 +1,5 @@
 import type { HandedKey } from '../api/types.ts';
 import { attemptWrite } from '../api/write.ts';
-import { isBrowserOnline, subscribeConnectivity } from '../offline/mode.ts';
 import { requestBackgroundSync } from '../sw-client/background-sync.ts';
 import { openOutboxChannel } from './channel.ts';
 import { setOutboxCount } from './count.ts';
@@ -30,6 +29,9 @@ export interface PageOutboxDeps {
   fetchKey(): Promise<HandedKey>;
   /** The shell runs in offline mode (no session: a page only delivers with the token the worker keeps). */
   offlineMode: boolean;
+  /** The browser's connectivity, and its return. */
+  online(): boolean;
+  onConnectionReturn(listener: () => void): () => void;
   /** Writes made offline were delivered (a notice). */
   onDeliveredMadeOffline(count: number): void;
   onProblem(problem: StoreProblem | { kind: 'unsealed'; owners: number }): void;
@@ -66,12 +68,12 @@ export function createPageOutbox(deps: PageOutboxDeps): PageOutbox {
     accessTokenFor: async (sub) => (await deps.sessionToken(sub)) ?? (await workerToken(sub)),
     renewFor: deps.renewFor,
     locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
-    online: isBrowserOnline,
+    online: deps.online,
     announce: channel?.announce,
     whenBackOnline: requestBackgroundSync,
     onCount: setOutboxCount,
   });
-  const frames = new OutboxFrames({ outbox, owner: () => deps.writer()?.sub ?? null, offline: () => deps.offlineMode || !isBrowserOnline() });
+  const frames = new OutboxFrames({ outbox, owner: () => deps.writer()?.sub ?? null, offline: () => deps.offlineMode || !deps.online() });
 
   let madeOffline = 0;
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -98,7 +100,7 @@ export function createPageOutbox(deps: PageOutboxDeps): PageOutbox {
     async start() {
       const writer = deps.writer();
       if (!writer) return;
-      offConnectivity ??= subscribeConnectivity((online) => online && void outbox.deliver('online'));
+      offConnectivity ??= deps.onConnectionReturn(() => void outbox.deliver('online'));
       try {
         // Another person's entries left in the clear (their session ended without a logout) are sealed first.
         const unsealed = await sealOthers(store, writer.sub);
@@ -125,7 +127,7 @@ export function createPageOutbox(deps: PageOutboxDeps): PageOutbox {
         .then(() => outbox.deliver('session'));
     },
 
-    logoutStep: (ask) => outboxLogoutStep({ outbox, store, sub: () => deps.writer()?.sub ?? null, online: isBrowserOnline, ask }),
+    logoutStep: (ask) => outboxLogoutStep({ outbox, store, sub: () => deps.writer()?.sub ?? null, online: deps.online, ask }),
 
     async logoutHook() {
       const owner = deps.writer()?.sub ?? null;

@@ -43,13 +43,27 @@ export const MIGRATIONS: readonly OutboxMigration[] = [
 const STATES = ['queued', 'sending', 'delivered', 'failed'] as const satisfies readonly OutboxState[];
 const PROBLEMS = ['network', 'timeout', 'unavailable', 'busy', 'signed-out', 'refused', 'unauthorized', 'unreadable'] as const satisfies readonly OutboxProblem[];
 const text = v.pipe(v.string(), v.minLength(1));
-const time = v.pipe(v.number(), v.finite());
+// valibot's number() already refuses NaN; no finer check is worth a function on the start's path.
+const time = v.number();
 const status = v.nullable(v.pipe(v.number(), v.integer()));
+
+/** An entry as its app sees it (entryView), as other tabs and the worker tell of it. */
+export const entryViewSchema = v.object({
+  id: text,
+  method: v.picklist(OUTBOX_METHODS),
+  url: v.pipe(v.string(), v.url()),
+  body: v.nullable(v.string()),
+  state: v.picklist(STATES),
+  queuedAt: time,
+  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  problem: v.nullable(v.object({ reason: v.picklist(PROBLEMS), status, retryAt: v.nullable(time) })),
+  answer: v.nullable(v.object({ status: v.pipe(v.number(), v.integer()), body: v.string(), truncated: v.boolean() })),
+});
 
 /** An entry as stored. Everything read back is checked against it where it is read. */
 export const storedEntrySchema = v.object({
+  ...entryViewSchema.entries,
   seq: v.pipe(v.number(), v.integer()),
-  id: text,
   idempotencyKey: text,
   app: text,
   /** The frame's request id: a send said again (the app did not hear the answer) is stored once. */
@@ -58,23 +72,13 @@ export const storedEntrySchema = v.object({
   owner: text,
   /** The seller it was made under: sent as X-Seller-Id whatever the seller is by then. */
   sellerId: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
-  method: v.picklist(OUTBOX_METHODS),
-  url: v.pipe(v.string(), v.url()),
-  body: v.nullable(v.string()),
   contentType: v.nullable(v.string()),
-  state: v.picklist(STATES),
-  queuedAt: time,
   queuedOffline: v.boolean(),
-  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** Not tried before this time (back-off, Retry-After). */
   nextAttemptAt: time,
-  problem: v.nullable(v.object({ reason: v.picklist(PROBLEMS), status, retryAt: v.nullable(time) })),
-  answer: v.nullable(v.object({ status: v.pipe(v.number(), v.integer()), body: v.string(), truncated: v.boolean() })),
   deliveredAt: v.nullable(time),
 });
 export type StoredEntry = v.InferOutput<typeof storedEntrySchema>;
-/** An entry as its app sees it (entryView), as other tabs and the worker tell of it. */
-export const entryViewSchema = v.pick(storedEntrySchema, ['id', 'method', 'url', 'body', 'state', 'queuedAt', 'attempts', 'problem', 'answer']);
 /** An entry before the database numbered it. */
 export type NewEntry = Omit<StoredEntry, 'seq'>;
 
@@ -89,6 +93,9 @@ export interface UnreadableEntry {
 
 export const isReadable = (record: StoredEntry | UnreadableEntry): record is StoredEntry => !('unreadable' in record);
 
+/** A value of a built-in class (kept as it is by IndexedDB), with the functions the start already has. */
+const instanceOf = <T>(is: (value: unknown) => boolean) => v.pipe(v.unknown(), v.check(is), v.transform((value) => value as T));
+
 /** One entry sealed for its user's next sign-in: nothing in it is readable without that user's key. */
 export const sealedSchema = v.object({
   id: text,
@@ -96,13 +103,13 @@ export const sealedSchema = v.object({
   keyId: text,
   /** Keeps the entries of one user in the order they were queued. */
   order: v.number(),
-  iv: v.instance(Uint8Array),
-  data: v.instance(ArrayBuffer),
+  iv: instanceOf<Uint8Array>((value) => value instanceof Uint8Array),
+  data: instanceOf<ArrayBuffer>((value) => value instanceof ArrayBuffer),
 });
 export type SealedRecord = v.InferOutput<typeof sealedSchema>;
 
 /** A user's sealing key while they are signed in on the device (non-extractable: usable, never readable). */
-export const keyRecordSchema = v.object({ owner: text, keyId: text, key: v.custom<CryptoKey>((value) => typeof CryptoKey !== 'undefined' && value instanceof CryptoKey) });
+export const keyRecordSchema = v.object({ owner: text, keyId: text, key: instanceOf<CryptoKey>((value) => typeof CryptoKey !== 'undefined' && value instanceof CryptoKey) });
 export type KeyRecord = v.InferOutput<typeof keyRecordSchema>;
 
 /** What the service worker needs to deliver while no page is open: the access token only, never the refresh token. */
