@@ -12,7 +12,8 @@ export type FixtureUser =
   | 'guest'
   | 'sellerdown'
   | 'flagsdown'
-  | 'nosite';
+  | 'nosite'
+  | 'cashier2';
 
 /** The local stack's addresses (dev/README.md, ports from the same variables); the portal is Playwright's baseURL. */
 export const STACK_PORTS = {
@@ -124,3 +125,33 @@ export function shownNotifications(page: Page) {
     (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, data: notification.data as unknown })),
   );
 }
+
+/** A sale as the local API recorded it (dev/api/pos.ts). */
+export interface RecordedSale {
+  saleId: string;
+  note?: string;
+  sub: string;
+  sellerId: number;
+  idempotencyKey: string;
+}
+
+/** The sales the API holds for a fixture user, asked from Node with that user's own token. */
+export async function salesOf(user: FixtureUser, portalOrigin: string): Promise<RecordedSale[]> {
+  const { signIn: signInFromNode } = await import('../../dev/testing/sign-in.ts');
+  const { callApi } = await import('../../dev/testing/http.ts');
+  const { access_token: token } = await signInFromNode(IDP, user, `${user}123`, { origin: portalOrigin });
+  const answer = await callApi(`${API}/api/v1/pos/sales`, token);
+  if (answer.status !== 200) throw new Error(`GET /api/v1/pos/sales answered ${answer.status}: ${answer.text}`);
+  return answer.json<{ data: { sales: RecordedSale[] } }>().data.sales;
+}
+
+/** Sells one item on the POS's till (the create-order page) with a note that names the sale. */
+export async function sell(page: Page, note: string): Promise<void> {
+  const till = activeFrame(page);
+  await till.getByLabel('Note').fill(note);
+  await till.getByRole('button', { name: 'Sell' }).click();
+  await expect(till.getByRole('status').filter({ hasText: `Sale ${note} stored on this device` })).toBeVisible();
+}
+
+/** The till's line for a sale ("Sale <note>: delivered (201)"…). */
+export const saleLine = (page: Page, note: string) => activeFrame(page).getByRole('listitem').filter({ hasText: `Sale ${note}:` });
