@@ -36,7 +36,7 @@ export async function signIn(page: Page, user: FixtureUser, path = '/'): Promise
 }
 
 /** Stores English as the portal language before the first page load (the default is Vietnamese). */
-export async function useEnglish(page: Page): Promise<void> {
+export async function useEnglish(page: Pick<Page, 'addInitScript'>): Promise<void> {
   await page.addInitScript(() => {
     // Init scripts also run in frames, where sandboxed pages may have no storage.
     if (window === window.top && !localStorage.getItem('localization')) localStorage.setItem('localization', '"en"');
@@ -135,12 +135,15 @@ export interface RecordedSale {
   idempotencyKey: string;
 }
 
-/** The sales the API holds for a fixture user, asked from Node with that user's own token. */
-export async function salesOf(user: FixtureUser, portalOrigin: string): Promise<RecordedSale[]> {
+/**
+ * The sales the API holds for a fixture user, asked from Node with that user's own token (of the
+ * test run's stack, or of a stack a spec started itself).
+ */
+export async function salesOf(user: FixtureUser, portalOrigin: string, stack: { issuer: string; api: string } = { issuer: IDP, api: API }): Promise<RecordedSale[]> {
   const { signIn: signInFromNode } = await import('../../dev/testing/sign-in.ts');
   const { callApi } = await import('../../dev/testing/http.ts');
-  const { access_token: token } = await signInFromNode(IDP, user, `${user}123`, { origin: portalOrigin });
-  const answer = await callApi(`${API}/api/v1/pos/sales`, token);
+  const { access_token: token } = await signInFromNode(stack.issuer, user, `${user}123`, { origin: portalOrigin });
+  const answer = await callApi(`${stack.api}/api/v1/pos/sales`, token);
   if (answer.status !== 200) throw new Error(`GET /api/v1/pos/sales answered ${answer.status}: ${answer.text}`);
   return answer.json<{ data: { sales: RecordedSale[] } }>().data.sales;
 }

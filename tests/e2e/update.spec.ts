@@ -1,38 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStack, type Stack } from '../../dev/stack.ts';
 import { freePort, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
+import { checkForUpdate, createReleases, updatePrompt as prompt } from './releases.ts';
 import { activeFrame, appReady, controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
 
-/**
- * Issue 13, item 5: a real second release behind the same origin. Two production builds with
- * different version strings (PORTAL_COMMIT goes into __APP_VERSION__ and so into the worker's
- * precache list); nginx serves whichever `current` points at, as a deployment would switch it.
- */
-const work = mkdtempSync(join(tmpdir(), 'staff-portal-releases-'));
-const release = (name: string) => join(work, name);
-const current = join(work, 'current');
+/** Issue 13, item 5: a real second release behind the same origin (releases.ts). */
+const { current, build, deploy, remove } = createReleases();
 const VERSION_A = '2.77.0-e2e-a';
 const VERSION_B = '2.77.0-e2e-b';
 let stack: Stack;
 let nginx: RunningNginx;
-
-function build(name: string, commit: string) {
-  execFileSync('npx', ['vite', 'build', '--outDir', release(name), '--emptyOutDir', '--logLevel', 'error'], {
-    env: { ...process.env, PORTAL_COMMIT: commit },
-    stdio: 'pipe',
-  });
-}
-
-/** Points `current` at a release in one step (rename over the old link), like a deployment's switch. */
-function deploy(name: string) {
-  const next = join(work, 'current.next');
-  symlinkSync(release(name), next);
-  renameSync(next, current);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -47,12 +24,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await nginx?.close();
   await stack?.close();
-  rmSync(work, { recursive: true, force: true });
+  remove();
 });
-
-const prompt = (page: Page) => page.locator('ion-toast').filter({ hasText: 'A new version of the portal is available.' });
-/** What the browser does on its own after a while (or on the next navigation): look for a new worker. */
-const checkForUpdate = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
 test('a new release shows the update prompt, waits while a frame is editing, and Reload starts the new version', async ({ page }) => {
   test.setTimeout(120_000);
