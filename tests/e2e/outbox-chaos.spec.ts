@@ -72,7 +72,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   let mode: 'online' | 'offline' = 'online';
   // "Stay" is asked again only at the next change of the network or the next start.
   let stayed = false;
-  const answerModeQuestion = async () => {
+  const answerModeQuestion = async ({ mustSwitch = false } = {}) => {
     if ((mode === 'online') === online || stayed) return;
     const stay = page.getByRole('button', { name: /^Stay in (online|offline) mode$/ });
     // A start without a stored mode takes the connectivity's: then nothing is asked.
@@ -80,7 +80,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
       mode = online ? 'online' : 'offline';
       return;
     }
-    if (choices() < 0.5) {
+    if (!mustSwitch && choices() < 0.5) {
       step(`the mode question: stay ${mode}`);
       stayed = true;
       await stay.click();
@@ -163,7 +163,9 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
 
   step('a new release is installed');
   await setOnline(true);
-  await answerModeQuestion();
+  // The update prompt and the version belong to the online shell.
+  stayed = false;
+  await answerModeQuestion({ mustSwitch: true });
   deploy('b');
   await checkForUpdate(page);
   await expect(updatePrompt(page)).toBeVisible({ timeout: 60_000 });
