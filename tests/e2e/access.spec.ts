@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activeFrame, appReady, expectShell, signIn, storeContext, useEnglish } from './support.ts';
 
-/** Issue 14: "why can't I open this?" — the 403/404 pages, menu search and the access explorer explain. */
+/** "Why can't I open this?" — the 403/404 pages, menu search and the access explorer explain. */
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);

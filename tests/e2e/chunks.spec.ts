@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectShell, signIn, useEnglish } from './support.ts';
 
 /**
- * Issue 18, item 3: a chunk of the portal's own code that does not arrive never leaves a white page.
+ * A chunk of the portal's own code that does not arrive never leaves a white page.
  * These starts are not controlled by the service worker (a first visit, or a worker not installed),
  * so every chunk comes from the server and the tests can take it away.
  */

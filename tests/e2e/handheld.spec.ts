@@ -10,7 +10,7 @@ import { allowedRoutes } from '../../src/gating/visibility.ts';
 import { usesMobileView } from '../../src/navigation/route-options.ts';
 import { activeFrame, appReady, expectShell, prepareOfflineUse, signIn, useEnglish } from './support.ts';
 
-/** Issue 13 on the phone profile (360×640, touch): Android's Back button, mobile-view routes, offline start. */
+/** The installed portal on the phone profile (360×640, touch): Android's Back button, mobile-view routes, offline start. */
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });

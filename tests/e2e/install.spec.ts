@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../dev/testing/chromium.ts';
 import { controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
 
 /**
- * Issue 13, item 3: each brand host answers its own manifest at the stable /manifest.webmanifest, and
+ * Each brand host answers its own manifest at the stable /manifest.webmanifest, and
  * Chromium finds the portal installable there. Installability needs a real profile: Playwright's
  * usual contexts are incognito (`in-incognito`).
  */

@@ -3,7 +3,7 @@ import { OFFLINE_READY_TIMEOUT_MS } from '../../src/frames/readiness.ts';
 import { activeFrame, appReady, expectShell, prepareOfflineUse, signIn, useEnglish } from './support.ts';
 
 /**
- * Issue 13, items 1 and 2: offline, a frame counts as shown only once its page says `ready`; one that
+ * Offline, a frame counts as shown only once its page says `ready`; one that
  * does not (the browser's "no internet" page, an app that never answers offline) is covered by the
  * shell's card. Online, apps that never say `ready` still work.
  */

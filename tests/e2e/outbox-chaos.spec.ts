@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seededRandom, seedFrom } from '../../dev/testing/seeded.ts';
-import { startStack, type Stack } from '../../dev/stack.ts';
-import { freePort, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
-import { checkForUpdate, createReleases, updatePrompt } from './releases.ts';
+import { checkForUpdate, servedReleases, updatePrompt } from './releases.ts';
 import { activeFrame, appReady, controlledByServiceWorker, expectShell, salesOf, sell, signIn, useEnglish } from './support.ts';
 
 /**
@@ -17,26 +15,9 @@ import { activeFrame, appReady, controlledByServiceWorker, expectShell, salesOf,
  * again (the network's timing is the machine's).
  */
 const SEED = seedFrom('OUTBOX_CHAOS_SEED');
-const { current, build, deploy, remove } = createReleases();
+const releases = servedReleases({ a: 'chaos-a', b: 'chaos-b' }, 300_000);
+const { deploy } = releases;
 const VERSION_B = '2.77.0-chaos-b';
-let stack: Stack;
-let nginx: RunningNginx;
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  build('a', 'chaos-a');
-  build('b', 'chaos-b');
-  deploy('a');
-  const port = await freePort();
-  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portal: { mode: 'none' }, portalOriginPorts: [port] });
-  nginx = await startNginx({ root: current, runtimeConfigFile: stack.configFile, port });
-});
-
-test.afterAll(async () => {
-  await nginx?.close();
-  await stack?.close();
-  remove();
-});
 
 /** Who sells, and the seller the shell works under for them (the cashier has one; the second cashier picks #1). */
 const SELLERS = { cashier: { sub: 'staff-0002', sellerId: 2 }, cashier2: { sub: 'staff-0012', sellerId: 1 } } as const;
@@ -54,7 +35,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   console.log(`[outbox chaos] seed ${SEED} (OUTBOX_CHAOS_SEED=${SEED} plays this plan again)`);
   const plan = seededRandom(SEED);
   const network = seededRandom(SEED ^ 0x5bd1e995);
-  const till = `${nginx.origin}/dpos/create-order`;
+  const till = `${releases.nginx.origin}/dpos/create-order`;
   const expected = new Map<string, Seller>();
   let sold = 0;
   let online = true;
@@ -97,7 +78,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   const newPage = () => context.newPage();
   /** Signs in online on the till (the next person starts online, whatever mode the device was left in). */
   const signInOnline = async (user: 'cashier' | 'cashier2') => {
-    await page.goto(`${nginx.origin}/config.json`);
+    await page.goto(`${releases.nginx.origin}/config.json`);
     await page.evaluate(() => localStorage.setItem('isOnlineMode', 'true'));
     mode = 'online';
     stayed = false;
@@ -185,7 +166,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   await page.evaluate(() => Object.keys(localStorage).forEach((name) => name.startsWith('oidc.') && localStorage.removeItem(name)));
   await page.close();
   // The provider's session ended too (it would have expired): the next person signs in.
-  await context.clearCookies({ domain: new URL(stack.issuer).hostname });
+  await context.clearCookies({ domain: new URL(releases.stack.issuer).hostname });
   await setOnline(true);
   page = await newPage();
   step('the second cashier signs in on the same profile, seller #1');
@@ -216,7 +197,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   const held = async () => {
     const notes = new Map<string, string[]>();
     for (const user of ['cashier', 'cashier2'] as const) {
-      for (const sale of await salesOf(user, nginx.origin, stack)) {
+      for (const sale of await salesOf(user, releases.nginx.origin, releases.stack)) {
         if (!sale.note?.startsWith(`chaos-${SEED}-`)) continue;
         notes.set(sale.note, [...(notes.get(sale.note) ?? []), `${sale.sub} seller ${sale.sellerId}`]);
       }

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { startStack, type Stack } from '../../dev/stack.ts';
+import { freePort, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
 
 /**
  * Real releases behind one origin: production builds with their own version strings (PORTAL_COMMIT
@@ -31,6 +33,31 @@ export function createReleases() {
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two releases of the portal, `a` deployed, served by nginx over a local stack of their own, for the
+ * tests of one spec file: built and started before its first test, removed after its last.
+ * `stack` and `nginx` are there once the first test runs.
+ */
+export function servedReleases(commits: { a: string; b: string }, setUpTimeout: number) {
+  const releases = createReleases();
+  const served = { deploy: releases.deploy, stack: undefined as unknown as Stack, nginx: undefined as unknown as RunningNginx };
+  test.beforeAll(async () => {
+    test.setTimeout(setUpTimeout);
+    releases.build('a', commits.a);
+    releases.build('b', commits.b);
+    releases.deploy('a');
+    const port = await freePort();
+    served.stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portal: { mode: 'none' }, portalOriginPorts: [port] });
+    served.nginx = await startNginx({ root: releases.current, runtimeConfigFile: served.stack.configFile, port });
+  });
+  test.afterAll(async () => {
+    await served.nginx?.close();
+    await served.stack?.close();
+    releases.remove();
+  });
+  return served;
 }
 
 /** The shell's prompt when a new release is waiting. */

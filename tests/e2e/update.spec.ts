@@ -1,36 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startStack, type Stack } from '../../dev/stack.ts';
-import { freePort, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
-import { checkForUpdate, createReleases, updatePrompt as prompt } from './releases.ts';
+import { checkForUpdate, servedReleases, updatePrompt as prompt } from './releases.ts';
 import { activeFrame, appReady, controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
 
-/** Issue 13, item 5: a real second release behind the same origin (releases.ts). */
-const { current, build, deploy, remove } = createReleases();
+/** A real second release behind the same origin (releases.ts). */
+const releases = servedReleases({ a: 'e2e-a', b: 'e2e-b' }, 180_000);
+const { deploy } = releases;
 const VERSION_A = '2.77.0-e2e-a';
 const VERSION_B = '2.77.0-e2e-b';
-let stack: Stack;
-let nginx: RunningNginx;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  build('a', 'e2e-a');
-  build('b', 'e2e-b');
-  deploy('a');
-  const port = await freePort();
-  stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portal: { mode: 'none' }, portalOriginPorts: [port] });
-  nginx = await startNginx({ root: current, runtimeConfigFile: stack.configFile, port });
-});
-
-test.afterAll(async () => {
-  await nginx?.close();
-  await stack?.close();
-  remove();
-});
 
 test('a new release shows the update prompt, waits while a frame is editing, and Reload starts the new version', async ({ page }) => {
   test.setTimeout(120_000);
   await useEnglish(page);
-  await signIn(page, 'cashier', `${nginx.origin}/`);
+  await signIn(page, 'cashier', `${releases.nginx.origin}/`);
   await expectShell(page);
   await expect(page.getByTestId('app-version')).toContainText(VERSION_A);
   await controlledByServiceWorker(page);
@@ -62,7 +43,7 @@ test('a new release shows the update prompt, waits while a frame is editing, and
 });
 
 /**
- * Issue 18, item 3: a tab the worker does not control (here: no worker at all) left open across a
+ * A tab the worker does not control (here: no worker at all) left open across a
  * deployment asks for a chunk that release B no longer serves. It moves to release B — at once when
  * nothing is being edited, after asking when a frame is editing — and never shows a white page.
  */
@@ -72,7 +53,7 @@ test.describe('a tab of an older release, not controlled by the worker', () => {
   /** Signs the cashier in on release A. */
   async function openOnReleaseA(page: Page) {
     deploy('a');
-    await signIn(page, 'cashier', `${nginx.origin}/`);
+    await signIn(page, 'cashier', `${releases.nginx.origin}/`);
     await expectShell(page);
     await expect(page.getByTestId('app-version')).toContainText(VERSION_A);
     const frame = activeFrame(page);
