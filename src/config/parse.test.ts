@@ -73,6 +73,27 @@ describe('parseRuntimeConfig', () => {
     expect(result.problem.issues.join('\n')).toContain(`${path}`);
   });
 
+  it('a brand without a shared-device policy is a personal device; one with it gets its defaults', () => {
+    const plain = parseRuntimeConfig(valid, 'shop.example.vn');
+    expect(plain.ok && plain.brand.sharedDevice).toBeUndefined();
+    const handheld = { ...brand('Handheld'), sharedDevice: {} };
+    const result = parseRuntimeConfig({ ...valid, brands: { hosts: { 'kho.example.vn': handheld } } }, 'kho.example.vn:443');
+    expect(result.ok && result.brand.sharedDevice).toEqual({ idleLockMinutes: 5, idleEndMinutes: 30, pin: { length: 4, tries: 5 } });
+  });
+
+  it.each([
+    [{ idleLockMinutes: 0 }, 'brands.hosts.kho.example.vn.sharedDevice.idleLockMinutes'],
+    [{ idleLockMinutes: 10, idleEndMinutes: 10 }, 'idleEndMinutes must be more than idleLockMinutes'],
+    [{ pin: { length: 3 } }, 'sharedDevice.pin.length'],
+    [{ pin: { length: 4.5 } }, 'sharedDevice.pin.length'],
+    [{ pin: { tries: 0 } }, 'sharedDevice.pin.tries'],
+    [{ pin: { tries: 11 } }, 'sharedDevice.pin.tries'],
+  ])('rejects the shared-device policy %j (%s)', (sharedDevice, problem) => {
+    const result = parseRuntimeConfig({ ...valid, brands: { hosts: { 'kho.example.vn': { ...brand('Handheld'), sharedDevice } } } }, 'kho.example.vn');
+    if (result.ok || result.problem.kind !== 'invalid') throw new Error('expected invalid');
+    expect(result.problem.issues.join('\n')).toContain(problem);
+  });
+
   it('rejects a document that is not an object', () => {
     const result = parseRuntimeConfig(['nope'], 'shop.example.vn');
     expect(result.ok).toBe(false);

@@ -1,5 +1,5 @@
 import { isAdminDomain, supportEmailForHost } from './brand.ts';
-import type { Brand, RuntimeConfig } from './schema.ts';
+import type { Brand, RuntimeConfig, SharedDevicePolicy } from './schema.ts';
 
 /** Everything derived from the runtime config for this host, fixed for the page's lifetime. */
 export interface Runtime {
@@ -9,6 +9,8 @@ export interface Runtime {
   isAdminDomain: boolean;
   supportEmail: string;
   version: string;
+  /** This host's shared-device policy (its brand's), or null: a personal device, as before. */
+  sharedDevice: SharedDevicePolicy | null;
 }
 
 export function createRuntime(config: RuntimeConfig, brand: Brand, host: string): Runtime {
@@ -19,5 +21,6 @@ export function createRuntime(config: RuntimeConfig, brand: Brand, host: string)
     isAdminDomain: isAdminDomain(config, host),
     supportEmail: supportEmailForHost(config, host),
     version: __APP_VERSION__,
+    sharedDevice: brand.sharedDevice ?? null,
   };
 }

@@ -10,11 +10,39 @@ const HTTP_URL = 'must be an http(s) address';
 const httpUrl = v.pipe(v.string(), v.url(HTTP_URL), v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), HTTP_URL));
 const text = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
 
+const minutes = v.pipe(v.number(), v.minValue(1, 'must be at least 1 (minutes)'));
+const count = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+
+/**
+ * A shared device (README "Shared devices"): handhelds that several people use in turn. Present on a
+ * brand, it is on for that brand's host (or for every host the default brand serves); absent, the
+ * portal behaves as on a personal device. The lock's countdown is the last minute before the lock.
+ */
+export const sharedDeviceSchema = v.pipe(
+  v.object({
+    /** No touch, key or scan for this long locks the screen. */
+    idleLockMinutes: v.optional(minutes, 5),
+    /** No touch, key or scan for this long ends the shift by itself. */
+    idleEndMinutes: v.optional(minutes, 30),
+    pin: v.optional(
+      v.object({
+        /** Digits of the shift's PIN. */
+        length: v.optional(count(4, 8), 4),
+        /** Wrong PINs in a row that end the shift. */
+        tries: v.optional(count(1, 10), 5),
+      }),
+      { length: 4, tries: 5 },
+    ),
+  }),
+  v.check((policy) => policy.idleEndMinutes > policy.idleLockMinutes, 'idleEndMinutes must be more than idleLockMinutes'),
+);
+
 export const brandSchema = v.object({
   appName: v.optional(text, 'Staff Desktop'),
   logo: text,
   favicon: text,
   themeColor: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')), '#1e6fd9'),
+  sharedDevice: v.optional(sharedDeviceSchema),
 });
 
 export const ENVIRONMENTS = ['development', 'test', 'staging', 'production'] as const;
@@ -137,4 +165,5 @@ export function checkRuntimeConfig(json: unknown): { ok: true; config: RuntimeCo
 export type RuntimeConfigInput = v.InferInput<typeof runtimeConfigSchema>;
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
 export type Brand = v.InferOutput<typeof brandSchema>;
+export type SharedDevicePolicy = v.InferOutput<typeof sharedDeviceSchema>;
 export type Environment = (typeof ENVIRONMENTS)[number];
