@@ -12,7 +12,7 @@ export const LAYERS = [
   // The outbox: frames hand it writes, the session's logout runs its step, the shell shows it.
   ['outbox'],
   ['flags', 'frames', 'gating', 'session'],
-  ['context', 'maintenance', 'push'],
+  ['context', 'maintenance', 'push', 'shared-device'],
   ['navigation', 'pages', 'start'],
   ['access'],
   ['shell'],

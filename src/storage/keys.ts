@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   notificationAppId: 'notificationAppId',
   pushRegistration: 'pushRegistrationState',
   frameFirst: 'frameFirst',
+  shift: 'sharedDeviceShift',
+  shiftActivity: 'sharedDeviceActivity',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
@@ -36,5 +38,9 @@ export const KEY_OWNERS: Readonly<Record<StorageKey, 'person' | 'device'>> = {
   pushRegistration: 'person',
   // The start frame's address and settings carry the person's seller and site.
   frameFirst: 'person',
+  // A shared device's shift (README "Shared devices"): whose it is, the PIN's salted hash, the lock;
+  // and when someone last touched the device. Both end with the shift.
+  shift: 'person',
+  shiftActivity: 'person',
 };
 

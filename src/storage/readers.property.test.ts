@@ -13,6 +13,7 @@ import { storedPushToken } from '../push/token.ts';
 import { createUserStore, isStoredUser } from '../session/stored-entries.ts';
 import { createUserManager } from '../session/user-manager.ts';
 import { storedSidebarCollapsed } from '../shell/ShellLayout.tsx';
+import { readLastActivity, readShift } from '../shared-device/shift.ts';
 import { isFrameFirstRecord } from '../start/frame-first/rules.ts';
 import { readStored, STORAGE_KEYS, type StorageKey } from './local.ts';
 
@@ -51,6 +52,25 @@ const READERS: Record<StorageKey, Reader | 'written, never read'> = {
       return typeof record === 'object' && record !== null && typeof record.sub === 'string' && record.sub !== '' && Array.isArray(record.frames);
     },
   },
+  shift: {
+    read: readShift,
+    valid: (value) => {
+      const shift = value as Record<string, unknown> | null;
+      const pin = shift?.pin as Record<string, unknown> | null | undefined;
+      return (
+        typeof shift === 'object' &&
+        shift !== null &&
+        typeof shift.sub === 'string' &&
+        shift.sub !== '' &&
+        (pin === null || (typeof pin === 'object' && typeof pin.salt === 'string' && typeof pin.hash === 'string' && Number.isInteger(pin.iterations))) &&
+        typeof shift.pinOffered === 'boolean' &&
+        Number.isInteger(shift.triesLeft) &&
+        (shift.triesLeft as number) >= 0 &&
+        (shift.lockedAt === null || typeof shift.lockedAt === 'number')
+      );
+    },
+  },
+  shiftActivity: { read: readLastActivity, valid: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0 },
   // Written for frames and push registration only; nothing reads it back.
   notificationAppId: 'written, never read',
   pushRegistration: {
@@ -72,6 +92,9 @@ const rawValue = fc.oneof(
   fc.double().map(String),
   fc.record({ id: fc.anything(), name: fc.anything(), code: fc.anything() }).map((value) => JSON.stringify(value) ?? 'undefined'),
   fc.record({ token: fc.anything(), appId: fc.anything(), userId: fc.anything(), success: fc.anything() }).map((value) => JSON.stringify(value) ?? 'undefined'),
+  fc
+    .record({ sub: fc.oneof(fc.string(), fc.anything()), pin: fc.oneof(fc.constant(null), fc.anything()), pinOffered: fc.anything(), triesLeft: fc.oneof(fc.integer(), fc.anything()), lockedAt: fc.anything() })
+    .map((value) => JSON.stringify(value) ?? 'undefined'),
   fc.string({ minLength: 10_000, maxLength: 20_000 }),
 );
 
@@ -109,6 +132,17 @@ describe('every localStorage key the portal reads, under generated garbage', () 
       fc.record({ key: fc.constant('platform' as const), value: fc.record({ id: fc.integer({ min: 1, max: 1e6 }), name: fc.string() }) }),
       fc.record({ key: fc.constant('language' as const), value: fc.constantFrom('vi', 'en') }),
       fc.record({ key: fc.constant('sidebarCollapsed' as const), value: fc.boolean() }),
+      fc.record({
+        key: fc.constant('shift' as const),
+        value: fc.record({
+          sub: fc.string({ minLength: 1 }),
+          pin: fc.option(fc.record({ salt: fc.base64String({ minLength: 4 }), hash: fc.base64String({ minLength: 4 }), iterations: fc.integer({ min: 1 }) }), { nil: null }),
+          pinOffered: fc.boolean(),
+          triesLeft: fc.nat(10),
+          lockedAt: fc.option(fc.nat(), { nil: null }),
+        }),
+      }),
+      fc.record({ key: fc.constant('shiftActivity' as const), value: fc.nat() }),
     );
     fc.assert(
       fc.property(valid, ({ key, value }) => {
