@@ -116,6 +116,23 @@ describe('sample embedded app', () => {
     ]);
   });
 
+  it('keeps a draft in its own storage, and clears what it keeps of the person when the shell says the session ended', async () => {
+    const origin = stack.apps.warehouseV2;
+    const frame = await embed(`${origin}/picking`);
+    await frame.getByLabel('Draft note').fill('Kệ A3: thiếu 2 thùng');
+    await frame.evaluate(() => sessionStorage.setItem('sample-app:tab', 'x'));
+    const stored = () => frame.evaluate(() => [localStorage.getItem('sample-app:draft'), sessionStorage.getItem('sample-app:tab')]);
+    expect(await stored()).toEqual(['Kệ A3: thiếu 2 thùng', 'x']);
+    // Kept as typed: a reload of the app finds it again.
+    await frame.goto(`${origin}/picking`);
+    expect(await frame.getByLabel('Draft note').inputValue()).toBe('Kệ A3: thiếu 2 thùng');
+
+    await page.evaluate((target) => document.querySelector('iframe')!.contentWindow!.postMessage({ protocol: 'staff-portal/1', type: 'session-end' }, target), origin);
+    await expect.poll(received).toContainEqual({ origin, data: { protocol: PROTOCOL, type: 'session-ended' } });
+    expect(await stored()).toEqual([null, null]);
+    expect(await frame.getByLabel('Draft note').inputValue()).toBe('');
+  });
+
   it('shows a page-view count and load time, so a reloaded frame can be told from a kept-alive one', async () => {
     const frame = await embed(`${stack.apps.finance}/reports`);
     const loadedAt = () => frame.locator('#loaded-at').getAttribute('datetime');

@@ -107,6 +107,8 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number, co
   <h2 id="page-path">Path: ${escapeHtml(pathWithQuery)}</h2>
   ${isHome ? TODO_LIST : ''}
   ${isTill ? till(context.products) : ''}
+  <section aria-labelledby="draft-heading"><h2 id="draft-heading">Work in progress</h2>
+    <label for="draft">Draft note</label><textarea id="draft" rows="2" cols="40"></textarea></section>
   ${MESSAGE_CONTROLS}
   <p><a href="${escapeHtml(nextPage(pathWithQuery))}">Next page</a> (a navigation inside the app)</p>
   <p>Loaded at <time id="loaded-at"></time>; page view <output id="page-view">${pageView}</output> of this app.</p>

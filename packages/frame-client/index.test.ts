@@ -21,7 +21,7 @@ describe('parseFrameMessage', () => {
     fc.assert(
       fc.property(fc.anything({ withNullPrototype: true, withMap: true, withSet: true }), (data) => {
         const parsed = parseFrameMessage(data);
-        expect(parsed === null || ['ready', 'route', 'edit-start', 'edit-end', 'logout', 'user-data-request', 'outbox-send', 'outbox-list', 'outbox-discard', 'outbox-watch'].includes(parsed.type)).toBe(true);
+        expect(parsed === null || ['ready', 'route', 'edit-start', 'edit-end', 'logout', 'user-data-request', 'outbox-send', 'outbox-list', 'outbox-discard', 'outbox-watch', 'session-ended'].includes(parsed.type)).toBe(true);
       }),
     );
   });
@@ -238,5 +238,80 @@ describe('outbox client', () => {
     answer({ protocol: PROTOCOL, type: 'outbox-update', entry: { ...entry, state: 'failed' } });
     expect(first.mock.calls.map(([update]) => (update as { state: string }).state)).toEqual(['delivered', 'failed']);
     expect(second).toHaveBeenCalledOnce();
+  });
+});
+
+describe('session end (shared devices)', () => {
+  const portal = 'https://portal.example';
+  const settings = () => readFrameSettings(JSON.stringify({ parentOrigin: portal }));
+  const fromShell = (data: unknown, origin = portal) => dispatchEvent(new MessageEvent('message', { data, origin }));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it.each([
+    [{ protocol: PROTOCOL, type: 'session-ended' }, { protocol: PROTOCOL, type: 'session-ended' }],
+    [{ protocol: PROTOCOL, type: 'session-ended', who: 'x' }, { protocol: PROTOCOL, type: 'session-ended' }],
+    [{ protocol: 'other', type: 'session-ended' }, null],
+    [{ protocol: PROTOCOL, type: 'session-end' }, null], // the shell's message, not a frame's
+  ])('the shell reads %j as %j', (data, expected) => expect(parseFrameMessage(data)).toEqual(expected));
+
+  it.each([
+    [{ protocol: PROTOCOL, type: 'session-end' }, { protocol: PROTOCOL, type: 'session-end' }],
+    [{ protocol: PROTOCOL, type: 'session-end', extra: { a: 1 } }, { protocol: PROTOCOL, type: 'session-end' }],
+    [{ protocol: PROTOCOL, type: 'session-ended' }, null],
+    [{ type: 'session-end' }, null],
+  ])('a frame reads %j as %j', (data, expected) => expect(parseShellMessage(data)).toEqual(expected));
+
+  it('a frame reads only the protocol’s shapes, whatever arrives, and never throws on them', () => {
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withMap: true, withSet: true }), fc.constantFrom('session-end', 'session-ended', 'settings', 'user-data'), (extra, type) => {
+        const data = typeof extra === 'object' && extra !== null && !Array.isArray(extra) ? { ...extra, protocol: PROTOCOL, type } : { protocol: PROTOCOL, type, extra };
+        const parsed = parseShellMessage(data);
+        if (type === 'session-end') expect(parsed).toEqual({ protocol: PROTOCOL, type: 'session-end' });
+        if (type === 'session-ended') expect(parsed).toBeNull();
+      }),
+    );
+  });
+
+  it('runs every listener, waits for their promises, then tells the shell', async () => {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const client = createFrameClient(parent, settings());
+    const cleared: string[] = [];
+    let finish: () => void = () => undefined;
+    client.onSessionEnd(() => void cleared.push('memory'));
+    client.onSessionEnd(() => new Promise<void>((resolve) => (finish = () => (cleared.push('storage'), resolve()))));
+    client.onSessionEnd(() => {
+      throw new Error('a failing listener does not stop the answer');
+    });
+    fromShell({ protocol: PROTOCOL, type: 'session-end' });
+    await settle();
+    expect(cleared).toEqual(['memory']);
+    expect(parent.postMessage).not.toHaveBeenCalled();
+    finish();
+    await settle();
+    expect(cleared).toEqual(['memory', 'storage']);
+    expect(parent.postMessage).toHaveBeenCalledExactlyOnceWith({ protocol: PROTOCOL, type: 'session-ended' }, portal);
+  });
+
+  it('answers at once when the app has no listener (or removed it), so the shell need not wait', async () => {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const client = createFrameClient(parent, settings());
+    const listener = vi.fn();
+    client.onSessionEnd(listener)();
+    fromShell({ protocol: PROTOCOL, type: 'session-end' });
+    await settle();
+    expect(listener).not.toHaveBeenCalled();
+    expect(parent.postMessage).toHaveBeenCalledExactlyOnceWith({ protocol: PROTOCOL, type: 'session-ended' }, portal);
+  });
+
+  it('ignores a session end from any other origin, and anything that is not one', async () => {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const listener = vi.fn();
+    createFrameClient(parent, settings()).onSessionEnd(listener);
+    fromShell({ protocol: PROTOCOL, type: 'session-end' }, 'https://evil.example');
+    fromShell({ protocol: PROTOCOL, type: 'session-ended' });
+    fromShell({ type: 'session-end' });
+    await settle();
+    expect(listener).not.toHaveBeenCalled();
+    expect(parent.postMessage).not.toHaveBeenCalled();
   });
 });

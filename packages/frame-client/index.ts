@@ -6,6 +6,8 @@
  * Frame → shell: ready (the page has drawn), route sync, start/end of editing, logout, user-data request,
  * and the outbox's requests (outbox.ts).
  * Shell → frame: settings update (kept-alive frames), user-data reply, the outbox's replies and updates.
+ * Session end (shared devices), in its own block below: shell → frame 'session-end', frame → shell
+ * 'session-ended' once the app has cleared what it kept of the person.
  */
 
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
@@ -57,12 +59,14 @@ export type FrameToShellMessage =
   | { protocol: typeof PROTOCOL; type: 'edit-end' }
   | { protocol: typeof PROTOCOL; type: 'logout' }
   | { protocol: typeof PROTOCOL; type: 'user-data-request'; requestId: string }
-  | OutboxRequest;
+  | OutboxRequest
+  | SessionEndedMessage;
 
 export type ShellToFrameMessage =
   | { protocol: typeof PROTOCOL; type: 'settings'; settings: FrameSettings }
   | { protocol: typeof PROTOCOL; type: 'user-data'; requestId: string; user: FrameUserData }
-  | OutboxReply;
+  | OutboxReply
+  | SessionEndMessage;
 
 const MAX_PATH_LENGTH = 2048;
 
@@ -91,7 +95,7 @@ export function parseFrameMessage(data: unknown): ParsedFrameMessage | null {
       case 'outbox-watch':
         return parseOutboxRequest(data);
       default:
-        return null;
+        return parseSessionEnded(data);
     }
   } catch {
     return null; // hostile getters on a proxied object
@@ -105,7 +109,7 @@ export function parseShellMessage(data: unknown): ShellToFrameMessage | null {
   if (data.type === 'user-data' && typeof data.requestId === 'string' && isRecord(data.user)) {
     return data as unknown as ShellToFrameMessage;
   }
-  return parseOutboxReply(data);
+  return parseOutboxReply(data) ?? parseSessionEnd(data);
 }
 
 /** Reads the settings the shell put in window.name; null when not embedded by the shell. */
@@ -126,6 +130,7 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
     target.postMessage(message, parentOrigin);
   };
   let readySent = false;
+  const sessionEnd = answerSessionEnd(parentOrigin, target);
   return {
     settings,
     /**
@@ -206,6 +211,11 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
     },
     /** The shell's outbox: writes stored on the device at once and delivered exactly once (README "Frame protocol"). */
     outbox: createOutboxClient(send, parentOrigin),
+    /**
+     * Called when the person leaves a shared device (End shift): clear what the app keeps of them
+     * (the session-end block below says what and how long). Returns an undo.
+     */
+    onSessionEnd: (listener: SessionEndListener) => sessionEnd.add(listener),
     /** Called when the shell sends new settings to a kept-alive frame. */
     onSettings(listener: (settings: FrameSettings) => void): () => void {
       const onMessage = (event: MessageEvent) => {
@@ -238,4 +248,61 @@ function takePendingRoute(): string | null {
   } catch {
     return null;
   }
+}
+
+// ——— Session end (shared devices) ——————————————————————————————————————————————————————————————
+//
+// On a shared device the person changes (README "Shared devices": End shift, a shift ended by a wrong
+// PIN or by idling). The shell tells every kept-alive frame 'session-end' and gives it up to
+// SESSION_END_DEADLINE_MS to clear what it keeps of the person — its localStorage, IndexedDB, caches,
+// cookies it can reach, and what it holds in memory — then removes the frames. The frame answers
+// 'session-ended' when its listeners have run (at once when it has none), so the shell need not wait.
+
+/** How long the shell waits for the frames' 'session-ended' before it removes them. */
+export const SESSION_END_DEADLINE_MS = 2000;
+
+export interface SessionEndMessage {
+  protocol: typeof PROTOCOL;
+  type: 'session-end';
+}
+
+export interface SessionEndedMessage {
+  protocol: typeof PROTOCOL;
+  type: 'session-ended';
+}
+
+/** What an app does when the person leaves: clear its own storage; the shell waits for its promise (up to the deadline). */
+export type SessionEndListener = () => void | Promise<void>;
+
+/** Validates the frame's answer (the shell's side); null for anything else. */
+function parseSessionEnded(data: Record<string, unknown>): SessionEndedMessage | null {
+  return data.type === 'session-ended' ? { protocol: PROTOCOL, type: 'session-ended' } : null;
+}
+
+/** Validates the shell's message (the frame's side); null for anything else. */
+function parseSessionEnd(data: Record<string, unknown>): SessionEndMessage | null {
+  return data.type === 'session-end' ? { protocol: PROTOCOL, type: 'session-end' } : null;
+}
+
+/**
+ * Listens for the shell's 'session-end' from the frame's creation, so that an app with no listener
+ * answers at once; runs every listener (a failing one does not stop the others) and then answers.
+ */
+function answerSessionEnd(parentOrigin: string | undefined, parent: Window) {
+  const listeners = new Set<SessionEndListener>();
+  if (parentOrigin) {
+    addEventListener('message', (event: MessageEvent) => {
+      if (event.origin !== parentOrigin) return;
+      if (parseShellMessage(event.data)?.type !== 'session-end') return;
+      void Promise.allSettled([...listeners].map(async (listener) => listener())).then(() =>
+        parent.postMessage({ protocol: PROTOCOL, type: 'session-ended' } satisfies SessionEndedMessage, parentOrigin),
+      );
+    });
+  }
+  return {
+    add(listener: SessionEndListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL } from '../../packages/frame-client/index.ts';
-import { listenToFrames, type KnownFrame, type MessengerHandlers } from './messenger.ts';
+import { listenToFrames, sendSessionEnd, type KnownFrame, type MessengerHandlers } from './messenger.ts';
 
 const ERP = 'http://erp.portal.localhost:4200';
 const policy = { signInDomain: 'portal.localhost', localOrigins: [ERP] };
@@ -18,6 +18,7 @@ function setup() {
     userData: vi.fn(() => ({ sub: 's', name: 'N', email: null, picture: null, accessToken: 'at', sellerId: 1, platformId: 1, siteId: null })),
     onRejected: vi.fn(),
     onOutbox: vi.fn(),
+    onSessionEnded: vi.fn(),
   } satisfies MessengerHandlers;
   const stop = listenToFrames(handlers, policy);
   const post = (data: unknown, origin = ERP, source: unknown = frameWindow) =>
@@ -61,6 +62,21 @@ describe('frame messenger', () => {
     ]);
     expect(handlers.onLogout).toHaveBeenCalledOnce();
     expect(handlers.onRejected).not.toHaveBeenCalled();
+  });
+
+  it('hears a frame say it cleared what it kept of the person who left, only from our frame on its origin', () => {
+    const { handlers, stop, post } = setup();
+    stops.push(stop);
+    post({ protocol: PROTOCOL, type: 'session-ended' }, 'http://evil.localhost:4200');
+    post({ protocol: PROTOCOL, type: 'session-ended' }, ERP, {});
+    expect(handlers.onSessionEnded).not.toHaveBeenCalled();
+    post({ protocol: PROTOCOL, type: 'session-ended' });
+    expect(handlers.onSessionEnded).toHaveBeenCalledExactlyOnceWith(frame);
+  });
+
+  it('tells a frame the person left, on its origin only', () => {
+    sendSessionEnd(frame);
+    expect(frameWindow.postMessage).toHaveBeenCalledExactlyOnceWith({ protocol: PROTOCOL, type: 'session-end' }, ERP);
   });
 
   it('answers the user-data handshake to the exact origin', () => {
@@ -120,6 +136,7 @@ describe('frame messenger', () => {
     expect(handlers.onRoute).not.toHaveBeenCalled();
     expect(handlers.onLogout).not.toHaveBeenCalled();
     expect(handlers.onEditing).not.toHaveBeenCalled();
+    expect(handlers.onSessionEnded).not.toHaveBeenCalled();
     expect(frameWindow.postMessage).not.toHaveBeenCalled();
   });
 

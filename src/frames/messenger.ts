@@ -4,6 +4,7 @@ import {
   type FrameSettings,
   type FrameUserData,
   type OutboxReply,
+  type SessionEndMessage,
   type ParsedFrameMessage,
 } from '../../packages/frame-client/index.ts';
 import { isTrustedUserDataOrigin } from './origin.ts';
@@ -39,6 +40,8 @@ export interface MessengerHandlers {
   /** An outbox request of a verified frame; `post` answers that frame at its exact origin. */
   onOutbox(frame: KnownFrame, message: OutboxMessage, post: OutboxPost): void;
   onRejected(reason: RejectionReason, message: ParsedFrameMessage, origin: string): void;
+  /** The frame has cleared what it kept of the person who left (frame-client onSessionEnd). */
+  onSessionEnded?(frame: KnownFrame): void;
 }
 
 export interface OriginPolicy {
@@ -89,11 +92,18 @@ export function listenToFrames(
         }
         return handlers.onOutbox(frame, message, post);
       }
+      case 'session-ended':
+        return handlers.onSessionEnded?.(frame);
     }
   };
   earlier.forEach(onMessage);
   target.addEventListener('message', onMessage);
   return () => target.removeEventListener('message', onMessage);
+}
+
+/** Tells a kept-alive frame that the person left (a shared device's End shift): it clears what it keeps of them. */
+export function sendSessionEnd(frame: KnownFrame): void {
+  frame.window.postMessage({ protocol: PROTOCOL, type: 'session-end' } satisfies SessionEndMessage, frame.origin);
 }
 
 /** Tells a kept-alive frame its settings changed, instead of reloading it. */

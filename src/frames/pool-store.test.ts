@@ -178,3 +178,53 @@ describe('FramePool', () => {
     });
   });
 });
+
+describe('FramePool at the end of a session (a shared device changes hands)', () => {
+  /** A pool whose frames have windows that record what the shell posts them. */
+  function poolWithFrames(keys: string[]) {
+    const pool = new FramePool(() => 6);
+    const windows = keys.map((key) => {
+      pool.show(spec(key));
+      const contentWindow = { postMessage: vi.fn() } as unknown as Window;
+      pool.attach(key, { contentWindow } as HTMLIFrameElement);
+      return contentWindow;
+    });
+    return { pool, windows };
+  }
+
+  it('tells every kept-alive frame, waits until each has answered, then removes them all', async () => {
+    const { pool, windows } = poolWithFrames(['/a', '/b']);
+    editing.set('/b', true);
+    let ended = false;
+    const ending = pool.endSession().then(() => (ended = true));
+    for (const window of windows) expect(window.postMessage).toHaveBeenCalledWith({ protocol: 'staff-portal/1', type: 'session-end' }, 'http://erp.example');
+    pool.sessionEnded({ key: '/a', origin: 'http://erp.example', window: windows[0]! });
+    await Promise.resolve();
+    expect(ended).toBe(false);
+    expect(pool.getSnapshot().entries).toHaveLength(2);
+    pool.sessionEnded({ key: '/b', origin: 'http://erp.example', window: windows[1]! });
+    await ending;
+    expect(pool.getSnapshot()).toEqual({ entries: [], activeKey: null });
+    expect(pool.element('/a')).toBeNull();
+    expect(editing.isEditing()).toBe(false);
+  });
+
+  it('removes the frames after the deadline when one never answers', async () => {
+    vi.useFakeTimers();
+    const { pool, windows } = poolWithFrames(['/a', '/b']);
+    const ending = pool.endSession(2000);
+    pool.sessionEnded({ key: '/a', origin: 'http://erp.example', window: windows[0]! });
+    vi.advanceTimersByTime(1999);
+    expect(pool.getSnapshot().entries).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    await ending;
+    expect(pool.getSnapshot().entries).toEqual([]);
+  });
+
+  it('a pool without frames ends at once; an answer nobody waits for changes nothing', async () => {
+    const pool = new FramePool(() => 3);
+    pool.sessionEnded({ key: '/x', origin: 'http://erp.example', window: {} as Window });
+    await pool.endSession();
+    expect(pool.getSnapshot().entries).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
-import type { FrameSettings } from '../../packages/frame-client/index.ts';
+import { SESSION_END_DEADLINE_MS, type FrameSettings } from '../../packages/frame-client/index.ts';
 import { editing } from './editing.ts';
-import { sendSettings, type KnownFrame } from './messenger.ts';
+import { sendSessionEnd, sendSettings, type KnownFrame } from './messenger.ts';
 import { touchPoolEntry, type PoolEntry } from './pool.ts';
 import { FRAME_LOAD_TIMEOUT_MS, nextFrameStatus, OFFLINE_READY_TIMEOUT_MS, type FrameSignal, type FrameStatus } from './readiness.ts';
 import { frameAllowList, frameWindowName } from './settings.ts';
@@ -60,6 +60,8 @@ export class FramePool {
   private readonly speaksReady = new Set<string>();
   private offline = false;
   private nextId = 1;
+  /** Frames told the person left that have not answered yet (endSession). */
+  private ending: { waiting: Set<Window>; done: () => void } | null = null;
 
   /**
    * `adopt`: the frame a boot step already created for a new entry (useFrames.ts FrameAdoption), if it is
@@ -213,6 +215,35 @@ export class FramePool {
     const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
     const window = this.elements.get(key)?.contentWindow;
     return entry && window ? { key, origin: entry.origin, window } : null;
+  }
+
+  /**
+   * The person left (a shared device's End shift): every kept-alive frame is told (frame-client
+   * onSessionEnd) and given up to `deadlineMs` to clear what it keeps of them; then every frame is
+   * removed. Resolves once they are.
+   */
+  endSession(deadlineMs = SESSION_END_DEADLINE_MS): Promise<void> {
+    const frames = this.snapshot.entries.map((entry) => this.known(entry.key)).filter((frame): frame is KnownFrame => frame !== null);
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => done(), deadlineMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.ending = null;
+        this.snapshot.entries.forEach((entry) => this.forget(entry));
+        this.update({ entries: [], activeKey: null });
+        resolve();
+      };
+      this.ending = { waiting: new Set(frames.map((frame) => frame.window)), done };
+      frames.forEach(sendSessionEnd);
+      if (frames.length === 0) done();
+    });
+  }
+
+  /** A frame has cleared what it kept of the person who left. */
+  sessionEnded(frame: KnownFrame): void {
+    const ending = this.ending;
+    if (!ending?.waiting.delete(frame.window)) return;
+    if (ending.waiting.size === 0) ending.done();
   }
 
   /** Timers follow the entry's id, so a re-keyed frame keeps its deadlines. */

@@ -70,6 +70,7 @@ export function useFrames(
             if (app) events.onOutbox({ ...frame, app }, message, post);
           },
           onRejected: (reason, message, origin) => events.onRejected(reason, message.type, origin),
+          onSessionEnded: (frame) => pool.sessionEnded(frame),
         },
         policy,
         window,

@@ -35,6 +35,31 @@ wireControls((kind) => {
   return send(client, kind, (user) => (byId('signed-in-user').textContent = `Signed-in user: ${user.name}`));
 });
 
+// An edit in progress, kept in this app's own storage as the person types (the shell keeps the frame
+// alive under a shared device's lock screen). When the person leaves a shared device, the app clears
+// everything it keeps of them before the shell removes the frame (README "Shared devices").
+const DRAFT_KEY = 'sample-app:draft';
+const draft = byId<HTMLTextAreaElement>('draft');
+const appStorage = (): Storage | null => {
+  try {
+    return localStorage;
+  } catch {
+    return null; // storage blocked: the draft lives in the page only
+  }
+};
+draft.value = appStorage()?.getItem(DRAFT_KEY) ?? '';
+draft.addEventListener('input', () => appStorage()?.setItem(DRAFT_KEY, draft.value));
+client.onSessionEnd(() => {
+  draft.value = '';
+  byId('signed-in-user').textContent = '';
+  appStorage()?.clear();
+  try {
+    sessionStorage.clear();
+  } catch {
+    // blocked: nothing was kept there
+  }
+});
+
 // A kept-alive frame keeps its load time; a reloaded one shows a new one (the server counts page views).
 const loadedAt = byId<HTMLTimeElement>('loaded-at');
 loadedAt.dateTime = new Date().toISOString();
