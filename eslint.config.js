@@ -15,6 +15,8 @@ const noPostMessage = {
   selector: "CallExpression[callee.property.name='postMessage']",
   message: 'Only src/frames/ posts messages to frames.',
 };
+/** The modules that post messages to others than frames: the service worker, the portal's other tabs. */
+const otherMessages = ['src/sw-client/register.ts', 'src/shared-device/channel.ts', 'src/outbox/channel.ts'];
 const noFetch = {
   selector: "CallExpression[callee.name='fetch']",
   message: 'Only src/api/ (and the config loader) call fetch.',
@@ -59,12 +61,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/storage/**', 'src/offline/**', 'src/frames/**', 'src/api/**', 'src/config/load.ts', 'src/outbox/channel.ts'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/storage/**', 'src/offline/**', 'src/frames/**', 'src/api/**', 'src/config/load.ts', ...otherMessages],
     rules: { 'no-restricted-syntax': ['error', noStorage, noIndexedDb, noPostMessage, noFetch] },
   },
   {
-    // The outbox's channel to its other tabs and the worker posts on a BroadcastChannel, never to a frame.
-    files: ['src/outbox/channel.ts'],
+    // The service worker's module, the shared device's channel between tabs and the outbox's channel to
+    // its other tabs and the worker post to them, never to a frame.
+    files: otherMessages,
     rules: { 'no-restricted-syntax': ['error', noStorage, noIndexedDb, noFetch] },
   },
 );

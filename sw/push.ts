@@ -1,5 +1,7 @@
 /// <reference lib="WebWorker" />
 import { clickedRoute, NOTIFICATION_CLICK_TEST, notificationOptions, parsePushMessage, PUSH_CHANNEL_TYPE, type PushChannelMessage } from '../src/push/message.ts';
+import { mayShow } from '../src/sw-client/current-person.ts';
+import { currentPerson } from './current-person.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -22,6 +24,8 @@ function payloadOf(event: PushEvent): unknown {
 async function onPush(event: PushEvent): Promise<void> {
   const message = parsePushMessage(payloadOf(event), self.location.origin);
   if (!message) return;
+  // A shared device shows a message only to the person it is for (current-person.ts).
+  if (!(await mayShow(message.recipient, await currentPerson()))) return;
   // A portal tab in view shows the message itself (a toast) instead of a system notification.
   const tabs = await self.clients.matchAll({ type: 'window' });
   const visible = tabs.find((tab) => tab.visibilityState === 'visible');

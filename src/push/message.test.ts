@@ -19,6 +19,12 @@ describe('push messages', () => {
     expect(safeRoute(link, ORIGIN)).toBe(expected);
   });
 
+  it('reads whom a message is for from its data (the user id the token was registered under)', () => {
+    expect(parsePushMessage({ notification: { title: 'T' }, data: { user_id: 'staff-0003' } }, ORIGIN)?.recipient).toBe('staff-0003');
+    expect(parsePushMessage({ notification: { title: 'T' }, data: { user_id: 3 } }, ORIGIN)?.recipient).toBeUndefined();
+    expect(parsePushMessage({ notification: { title: 'T' } }, ORIGIN)?.recipient).toBeUndefined();
+  });
+
   it('reads what to show and where a click leads from a Firebase payload', () => {
     expect(
       parsePushMessage({ notification: { title: 'New order', body: 'Order 7', icon: '/icons/192.png' }, fcmOptions: { link: '/dpos/orders' } }, ORIGIN),

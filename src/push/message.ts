@@ -9,6 +9,11 @@ export interface PushMessage {
   icon?: string;
   /** A same-origin path to open on click, already checked by safeRoute. */
   route?: string;
+  /**
+   * Whom it is for: `data.user_id`, the id the device's token was registered under (register-push.ts).
+   * A shared device shows a message only to that person (sw-client/current-person.ts).
+   */
+  recipient?: string;
 }
 
 /** The service worker forwards messages to a visible portal tab under this type. */
@@ -44,7 +49,7 @@ export function parsePushMessage(payload: unknown, origin: string): PushMessage 
   const title = text(shown.title);
   if (!title) return null;
   const route = safeRoute(record(fcmOptions).link, origin) ?? safeRoute(record(data).route, origin);
-  return { title, body: text(shown.body), icon: text(shown.icon), route };
+  return { title, body: text(shown.body), icon: text(shown.icon), route, recipient: text(record(data).user_id) };
 }
 
 export function isPushChannelMessage(value: unknown): value is PushChannelMessage {

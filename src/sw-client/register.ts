@@ -1,5 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { restart } from '../effects/restart.ts';
+import { CURRENT_PERSON_MESSAGE, type CurrentPerson, type CurrentPersonMessage } from './current-person.ts';
 
 /**
  * Registers /sw.js (once the shell has drawn, so it never competes with start-up) and reports when
@@ -73,4 +74,22 @@ export function onConfigUpdated(listener: () => void): () => void {
   };
   navigator.serviceWorker.addEventListener('message', onMessage);
   return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+}
+
+/**
+ * Tells the service worker who is signed in, for the push messages it may show (current-person.ts).
+ * Resolves once the worker has kept it, or after `waitMs` (the message still goes once a worker is active).
+ */
+export function tellWorkerCurrentPerson(person: CurrentPerson, waitMs = 1000): Promise<void> {
+  if (!('serviceWorker' in navigator)) return Promise.resolve();
+  const kept = navigator.serviceWorker.ready.then(
+    (registration) =>
+      new Promise<void>((resolve) => {
+        if (!registration.active) return resolve();
+        const answer = new MessageChannel();
+        answer.port1.onmessage = () => resolve();
+        registration.active.postMessage({ type: CURRENT_PERSON_MESSAGE, person } satisfies CurrentPersonMessage, [answer.port2]);
+      }),
+  );
+  return Promise.race([kept, new Promise<void>((resolve) => setTimeout(resolve, waitMs))]);
 }
