@@ -9,8 +9,11 @@ import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 /** How often sign-in is tried again while the identity provider cannot be reached. */
 export const PROVIDER_RETRY_MS = 5000;
 
-/** Renders its children only for a signed-in user; otherwise starts sign-in (with a spinner). */
-export function SessionGate({ children }: { children: ReactNode }) {
+/**
+ * Renders its children only for a signed-in user; otherwise starts sign-in (with a spinner), or on a
+ * shared device with nobody signed in draws `signedOut` (the next person's sign-in screen).
+ */
+export function SessionGate({ children, signedOut = null }: { children: ReactNode; signedOut?: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const state = useSessionState();
@@ -45,6 +48,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </>
     );
   }
+  if (state.status === 'signedOut') return signedOut;
   if (state.status === 'error') {
     return (
       <main className="standalone-page" aria-labelledby="sign-in-error-title">

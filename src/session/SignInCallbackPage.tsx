@@ -19,7 +19,8 @@ export function SignInCallbackPage() {
     if (started.current) return; // React's strict double effects must not spend the code twice
     started.current = true;
     session.completeLogin().then(
-      (returnTo) => navigate(returnTo, { replace: true }),
+      // null: a popup's sign-in, which its opener takes; this window closes.
+      (returnTo) => returnTo !== null && navigate(returnTo, { replace: true }),
       (error: unknown) => {
         console.error('[sign-in] callback failed', error);
         setFailure(error instanceof Error ? error.message : String(error));

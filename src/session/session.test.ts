@@ -33,6 +33,8 @@ function fakeManager(stored: User | null) {
       return current;
     }),
     signinRedirect: vi.fn(async () => undefined),
+    signinPopup: vi.fn(async (): Promise<User> => user(3600, 'popup')),
+    signinCallback: vi.fn(async (): Promise<User | undefined> => user(3600, 'callback')),
     removeUser: vi.fn(async () => void (current = null)),
     signoutRedirect: vi.fn(async () => undefined),
     setStored: (next: User | null) => void (current = next),
@@ -42,12 +44,13 @@ function fakeManager(stored: User | null) {
 }
 
 /** A session over the fake library; its stored user is read from the fake's store, as composition.ts reads localStorage. */
-function sessionOver(manager: ReturnType<typeof fakeManager>, language?: () => string): Session {
+function sessionOver(manager: ReturnType<typeof fakeManager>, language?: () => string, sharedDevice?: boolean): Session {
   return new Session({
     loadLibrary: async () => ({ manager: manager as unknown as UserManager, isRefusal: (error) => error instanceof ErrorResponse }),
     storedUser: () => manager.stored(),
     forgetUser: () => manager.setStored(null),
     language,
+    sharedDevice,
   });
 }
 
@@ -331,5 +334,96 @@ describe('Session', () => {
     await session.start('/');
     expect(session.getState()).toMatchObject({ status: 'error' });
     expect(manager.signinRedirect).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Session on a shared device', () => {
+  const shared = (manager: ReturnType<typeof fakeManager>) => sessionOver(manager, () => 'en', true);
+  const withSub = (sub: string, name: string) => ({ ...user(3600, name), profile: { sub } }) as unknown as User;
+
+  it('a start without a user waits for the next person; their sign-in always shows the provider’s form', async () => {
+    const manager = fakeManager(null);
+    const session = shared(manager);
+    await session.start('/orders');
+    expect(session.getState()).toEqual({ status: 'signedOut' });
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+    await session.login('/');
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: 'en', prompt: 'login' });
+  });
+
+  it('a personal device signs in at once, without forcing the form', async () => {
+    const manager = fakeManager(null);
+    await sessionOver(manager, () => 'en').start('/');
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: 'en' });
+  });
+
+  it('signing in again to unlock: a popup with the form and the person’s name; the same person gets the new tokens', async () => {
+    const manager = fakeManager(withSub('staff-0003', 'before'));
+    manager.signinPopup.mockResolvedValueOnce(withSub('staff-0003', 'again'));
+    const session = shared(manager);
+    await session.start('/');
+    expect(await session.signInAgain('picker', '/x')).toBe('same');
+    expect(manager.signinPopup).toHaveBeenCalledWith({ ui_locales: 'en', prompt: 'login', login_hint: 'picker', popupAbortOnClose: true });
+    expect(session.accessToken()).toBe('at-again');
+  });
+
+  it('someone else signing in at the lock is told apart (the shift then ends); a closed popup rejects', async () => {
+    const manager = fakeManager(withSub('staff-0003', 'before'));
+    manager.signinPopup.mockResolvedValueOnce(withSub('staff-0013', 'other'));
+    const session = shared(manager);
+    await session.start('/');
+    expect(await session.signInAgain('picker', '/x')).toBe('other');
+    expect(session.accessToken()).toBe('at-before');
+    manager.signinPopup.mockRejectedValueOnce(new Error('Popup closed by user'));
+    await expect(session.signInAgain('picker', '/x')).rejects.toThrow('Popup closed by user');
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('where no popup may open, signs in again by a redirect that comes back to the page', async () => {
+    const manager = fakeManager(withSub('staff-0003', 'before'));
+    manager.signinPopup.mockRejectedValueOnce(new Error('Attempted to navigate on a disposed window'));
+    const session = shared(manager);
+    await session.start('/');
+    void session.signInAgain('picker', '/warehousing/export/picking-process');
+    await vi.waitFor(() =>
+      expect(manager.signinRedirect).toHaveBeenCalledWith({
+        state: { returnTo: '/warehousing/export/picking-process' },
+        ui_locales: 'en',
+        prompt: 'login',
+        login_hint: 'picker',
+      }),
+    );
+    expect(session.getState().status).toBe('redirecting');
+  });
+
+  it('a completed redirect says this page signed in; a popup’s callback hands the user to its opener', async () => {
+    const manager = fakeManager(null);
+    const session = shared(manager);
+    expect(session.signedInThisPage()).toBe(false);
+    manager.signinCallback.mockResolvedValueOnce(undefined);
+    expect(await session.completeLogin('http://portal.test/callback?code=c&state=s')).toBeNull();
+    expect(session.signedInThisPage()).toBe(false);
+    expect(await session.completeLogin('http://portal.test/callback?code=c&state=s')).toBe('/');
+    expect(session.signedInThisPage()).toBe(true);
+    expect(session.getState().status).toBe('signedIn');
+  });
+
+  it('another tab ended the shift: this one forgets its user, and a renewal finishing later does not bring it back', async () => {
+    const manager = fakeManager(user(30));
+    const session = shared(manager);
+    await session.start('/');
+    const renewal = session.renew();
+    session.leave();
+    await renewal;
+    expect(session.getState()).toEqual({ status: 'signedOut' });
+    expect(session.accessToken()).toBeNull();
+  });
+
+  it('the session-expired dialog logs out instead of starting over', async () => {
+    const manager = fakeManager(user(3600));
+    const session = shared(manager);
+    await session.start('/');
+    await session.dismissExpired();
+    expect(manager.signoutRedirect).toHaveBeenCalled();
   });
 });

@@ -17,7 +17,9 @@ export type SessionState =
   /** Renewal failed: the 'YourSessionHasBeenExpired' dialog shows. */
   | { status: 'expired'; user: SessionUser }
   /** The identity provider could not be reached or refused; the page offers a retry. */
-  | { status: 'error'; error: Error };
+  | { status: 'error'; error: Error }
+  /** A shared device with nobody signed in: the next person asks for the sign-in (README "Shared devices"). */
+  | { status: 'signedOut' };
 
 export interface ReturnState {
   returnTo: string;
@@ -60,7 +62,16 @@ export interface SessionDeps {
   forgetUser(): void;
   /** The provider's login page opens in the portal's language. */
   language?(): string;
+  /**
+   * A shared device (README "Shared devices"): every sign-in shows the provider's form (prompt=login),
+   * never an earlier person's session there; a start without a user waits for the next person instead
+   * of leaving for the provider; and the session-expired dialog logs out, so nothing of the person stays.
+   */
+  sharedDevice?: boolean;
 }
+
+/** Whom a locked shared device's sign-in found (Session.signInAgain). */
+export type SignedInAgain = 'same' | 'other';
 
 const RENEW_LOCK = 'staff-portal-token-renewal';
 /**
@@ -106,8 +117,14 @@ export class Session {
   private lastRenewal = 0;
   private loading: Promise<SignInLibrary> | null = null;
   private leaving: Promise<boolean> | null = null;
+  private completedHere = false;
 
   constructor(private readonly deps: SessionDeps) {}
+
+  /** Whether this page completed a sign-in (the provider's redirect came back to it), as opposed to reading a stored user. */
+  signedInThisPage(): boolean {
+    return this.completedHere;
+  }
 
   /**
    * The sign-in library, loaded once, when first needed: a renewal, userinfo, sign-in, logout, or
@@ -171,7 +188,7 @@ export class Session {
   async start(returnTo: string): Promise<void> {
     // Read without the library; an unreadable entry is no session (discarded where it is read).
     const user = this.deps.storedUser();
-    if (!user || (user.expired && !user.refresh_token)) return this.login(returnTo);
+    if (!user || (user.expired && !user.refresh_token)) return this.deps.sharedDevice ? this.set({ status: 'signedOut' }) : this.login(returnTo);
     this.set({ status: 'signedIn', user });
     if (user.expired || (user.expires_in ?? 0) < RENEW_AHEAD_S) void this.renewOrSignIn(returnTo);
     // A start that never draws the shell (a chooser, a blocking page) still watches the expiry.
@@ -235,15 +252,56 @@ export class Session {
     this.set({ status: 'redirecting' });
     try {
       const { manager } = await this.library();
-      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ui_locales: this.deps.language?.() ?? 'vi' });
+      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest() });
     } catch (error) {
       this.set({ status: 'error', error: toError(error) });
     }
   }
 
-  /** Completes the redirect back from the provider; returns where the user was going. */
-  async completeLogin(url = location.href): Promise<string> {
-    const user = await (await this.library()).manager.signinRedirectCallback(url);
+  /** What every sign-in asks of the provider: the portal's language; on a shared device, its form. */
+  private signInRequest(loginHint?: string): { ui_locales: string; prompt?: string; login_hint?: string } {
+    const language = { ui_locales: this.deps.language?.() ?? 'vi' };
+    return this.deps.sharedDevice ? { ...language, prompt: 'login', ...(loginHint ? { login_hint: loginHint } : {}) } : language;
+  }
+
+  /**
+   * A locked shared device's person signs in again to unlock it (the provider's form, their name
+   * filled in: prompt=login with login_hint). In a popup, so the page and its frames, edits and all,
+   * stay; where no popup may open, by a redirect back to `returnTo` (the page starts again, and
+   * `signedInThisPage()` says so). Resolves 'same' when the same person signed in (the session holds
+   * the new tokens), 'other' when someone else did; rejects when the sign-in did not complete.
+   */
+  async signInAgain(loginHint: string, returnTo: string): Promise<SignedInAgain> {
+    const before = this.state.status === 'signedIn' || this.state.status === 'expired' ? this.state.user.profile.sub : null;
+    const { manager } = await this.library();
+    let user: User;
+    try {
+      user = await manager.signinPopup({ ...this.signInRequest(loginHint), popupAbortOnClose: true });
+    } catch (error) {
+      // oidc-client-ts's words for a popup the browser did not open.
+      if (!/disposed window|blocked/i.test(toError(error).message)) throw error;
+      this.set({ status: 'redirecting' });
+      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest(loginHint) });
+      return new Promise<never>(() => undefined); // the page is leaving
+    }
+    if (user.profile.sub !== before) return 'other';
+    this.set({ status: 'signedIn', user });
+    return 'same';
+  }
+
+  /** Another tab ended the shift on this shared device: this one forgets its user too (that tab removed what was stored). */
+  leave(): void {
+    this.set({ status: 'signedOut' });
+  }
+
+  /**
+   * Completes the sign-in the provider sent back to this page; returns where the user was going, or
+   * null for a popup's (signInAgain): its opener takes the user, and this window closes.
+   */
+  async completeLogin(url = location.href): Promise<string | null> {
+    const user = await (await this.library()).manager.signinCallback(url);
+    if (!user) return null;
+    this.completedHere = true;
     this.set({ status: 'signedIn', user });
     const state = user.state as Partial<ReturnState> | undefined;
     return typeof state?.returnTo === 'string' && state.returnTo.startsWith('/') && !state.returnTo.startsWith('//')
@@ -299,8 +357,9 @@ export class Session {
     try {
       const user = navigator.locks ? await navigator.locks.request(RENEW_LOCK, run) : await run();
       if (!user) throw new Error('renewal returned no user');
-      // Logging out meanwhile: the renewed user is removed next, never signed in again.
-      if (this.state.status !== 'redirecting') this.set({ status: 'signedIn', user });
+      // Logging out meanwhile (here, or in another tab of a shared device): the renewed user is
+      // removed next, never signed in again.
+      if (this.state.status !== 'redirecting' && this.state.status !== 'signedOut') this.set({ status: 'signedIn', user });
       return user;
     } catch (error) {
       console.warn('[session] token renewal failed', error);
@@ -314,6 +373,11 @@ export class Session {
 
   /** OK or cancel on the session-expired dialog: forget the user and start over. */
   async dismissExpired(): Promise<void> {
+    // A shared device's next person must find nothing of this one: all of logout, not a restart.
+    if (this.deps.sharedDevice) {
+      await this.logout();
+      return;
+    }
     await this.library()
       .then(({ manager }) => manager.removeUser())
       .catch(() => this.deps.forgetUser()); // the library did not load: forget the stored user without it
