@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SharedDevicePolicy } from '../config/schema.ts';
 import { readStored, writeStored } from '../storage/local.ts';
 
 /**
@@ -19,6 +20,11 @@ const shiftSchema = v.object({
   triesLeft: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** When the screen locked; null while it is not. */
   lockedAt: v.nullable(v.number()),
+  /**
+   * The policy's idle time before the lock, kept with the shift so that a start can tell the lock is
+   * due before the runtime config has arrived (coveredAtStart).
+   */
+  lockAfterMs: v.pipe(v.number(), v.minValue(0)),
 });
 
 export type Shift = v.InferOutput<typeof shiftSchema>;
@@ -34,6 +40,15 @@ export const readLastActivity = (): number | undefined => readStored('shiftActiv
 export const writeLastActivity = (at: number): void => writeStored('shiftActivity', at);
 
 /** A new shift for `sub`: no PIN yet, every try left, unlocked. */
-export function newShift(sub: string, tries: number): Shift {
-  return { sub, pin: null, pinOffered: false, triesLeft: tries, lockedAt: null };
+export function newShift(sub: string, policy: SharedDevicePolicy): Shift {
+  return { sub, pin: null, pinOffered: false, triesLeft: policy.pin.tries, lockedAt: null, lockAfterMs: policy.idleLockMinutes * 60_000 };
+}
+
+/**
+ * Whether a page starting now must hide the work before it draws anything: the shift is locked, or
+ * nobody has touched the device for its lock time since (the page was closed, the device asleep).
+ */
+export function coveredAtStart(shift: Shift | undefined, lastActivity: number | undefined, now: number): boolean {
+  if (!shift) return false;
+  return shift.lockedAt !== null || (lastActivity !== undefined && now - lastActivity >= shift.lockAfterMs);
 }

@@ -66,7 +66,9 @@ const READERS: Record<StorageKey, Reader | 'written, never read'> = {
         typeof shift.pinOffered === 'boolean' &&
         Number.isInteger(shift.triesLeft) &&
         (shift.triesLeft as number) >= 0 &&
-        (shift.lockedAt === null || typeof shift.lockedAt === 'number')
+        (shift.lockedAt === null || typeof shift.lockedAt === 'number') &&
+        typeof shift.lockAfterMs === 'number' &&
+        shift.lockAfterMs >= 0
       );
     },
   },
@@ -93,7 +95,7 @@ const rawValue = fc.oneof(
   fc.record({ id: fc.anything(), name: fc.anything(), code: fc.anything() }).map((value) => JSON.stringify(value) ?? 'undefined'),
   fc.record({ token: fc.anything(), appId: fc.anything(), userId: fc.anything(), success: fc.anything() }).map((value) => JSON.stringify(value) ?? 'undefined'),
   fc
-    .record({ sub: fc.oneof(fc.string(), fc.anything()), pin: fc.oneof(fc.constant(null), fc.anything()), pinOffered: fc.anything(), triesLeft: fc.oneof(fc.integer(), fc.anything()), lockedAt: fc.anything() })
+    .record({ sub: fc.oneof(fc.string(), fc.anything()), pin: fc.oneof(fc.constant(null), fc.anything()), pinOffered: fc.anything(), triesLeft: fc.oneof(fc.integer(), fc.anything()), lockedAt: fc.anything(), lockAfterMs: fc.anything() })
     .map((value) => JSON.stringify(value) ?? 'undefined'),
   fc.string({ minLength: 10_000, maxLength: 20_000 }),
 );
@@ -140,6 +142,7 @@ describe('every localStorage key the portal reads, under generated garbage', () 
           pinOffered: fc.boolean(),
           triesLeft: fc.nat(10),
           lockedAt: fc.option(fc.nat(), { nil: null }),
+          lockAfterMs: fc.nat(),
         }),
       }),
       fc.record({ key: fc.constant('shiftActivity' as const), value: fc.nat() }),
