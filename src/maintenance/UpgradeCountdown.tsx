@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServiceName } from './hooks.ts';
 import './maintenance.css';
-import { useNow } from './useNow.ts';
+import { useNow } from '../ui/useNow.ts';
 import { activeWindow, formatRemaining, upcomingWindow, upgradingUrl, type UpgradeWindow } from './windows.ts';
 import { loadOverlays } from '../ui/notify.ts';
 

@@ -2,7 +2,7 @@ import { Page } from '../ui/Page.tsx';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import './maintenance.css';
-import { useNow } from './useNow.ts';
+import { useNow } from '../ui/useNow.ts';
 import { formatRemaining, parseUpgradingQuery } from './windows.ts';
 
 /**

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useDeferredTranslation } from '../i18n/index.ts';
+import { useSession } from '../session/context.ts';
+import { tellWorkerCurrentPerson } from '../sw-client/register.ts';
+
+/**
+ * A shared device with nobody signed in (the shift ended, here or in another tab, or the device's
+ * first start): the next person's sign-in, in the device's language. Their sign-in shows the
+ * provider's form (Session on a shared device: prompt=login).
+ */
+export function NextPersonPage() {
+  const { t } = useDeferredTranslation();
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  // Nobody's push messages are shown now (the tab that ended the shift told the worker already; a start after a crash did not).
+  useEffect(() => void tellWorkerCurrentPerson(null), []);
+  return (
+    <main className="standalone-page" aria-labelledby="next-person-title">
+      <h1 id="next-person-title">{t('SharedDevice.NextPerson')}</h1>
+      <p>{t('SharedDevice.NextPersonDetail')}</p>
+      <button type="button" className="button button--primary" onClick={() => void session.login(pathname + search)}>
+        {t('SharedDevice.SignIn')}
+      </button>
+    </main>
+  );
+}

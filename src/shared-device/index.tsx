@@ -1,0 +1,122 @@
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import type { SharedDevicePolicy } from '../config/schema.ts';
+import { withDeferredTexts } from '../i18n/index.ts';
+import { personDigest } from '../sw-client/current-person.ts';
+import { tellWorkerCurrentPerson } from '../sw-client/register.ts';
+import { BootSpinner } from '../ui/BootSpinner.tsx';
+import { deferred } from '../ui/deferred.tsx';
+import { whenIdle } from '../ui/idle.ts';
+import { coverWork } from './cover.ts';
+import type { SharedDevice, SharedDeviceDeps } from './device.ts';
+import { coveredAtStart, readLastActivity, readShift } from './shift.ts';
+
+/**
+ * A shared device (README "Shared devices"), as the shell uses it. What is here is on the start's path
+ * and small: the check that hides the work of a locked shift before the shell's first paint, and the
+ * loader of the shift's controller (device.ts) and of its dialogs, both lazy.
+ */
+export type { SharedDevice } from './device.ts';
+export type { WaitingCount } from './LockScreen.tsx';
+
+/** What the shell's user menu does on a shared device: End shift in place of Logout. */
+export interface ShiftControls {
+  endShift(): void;
+}
+
+export const ShiftContext = createContext<ShiftControls | null>(null);
+
+/** End shift, on a shared device; null on a personal one (the menu keeps Logout). */
+export const useShiftControls = (): ShiftControls | null => useContext(ShiftContext);
+
+/** The signed-in shell's parts the shift needs (device.ts); the worker is told here. */
+export type ShiftDeps = Omit<SharedDeviceDeps, 'policy' | 'tellWorker'>;
+
+const tellWorker = async (sub: string | null) => tellWorkerCurrentPerson(sub === null ? null : await personDigest(sub));
+
+/** Loads the shift's controller once, when first needed, and starts it. */
+class ShiftLoader implements ShiftControls {
+  private loading: Promise<SharedDevice | null> | null = null;
+  private device: SharedDevice | null = null;
+
+  constructor(
+    private readonly deps: SharedDeviceDeps,
+    private readonly onStart: (device: SharedDevice | null) => void,
+  ) {}
+
+  load(): Promise<SharedDevice | null> {
+    this.loading ??= import('./device.ts').then(
+      ({ SharedDevice }) => {
+        if (!this.loading) return null; // disposed meanwhile
+        this.device = new SharedDevice(this.deps);
+        this.device.start();
+        this.onStart(this.device);
+        return this.device;
+      },
+      (error: unknown) => {
+        console.warn('[shared-device] the shift could not be loaded', error);
+        this.loading = null;
+        return null;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Without its controller (its code did not arrive) End shift is still the session's logout, which wipes the same. */
+  endShift(): void {
+    void this.load().then((device) => (device ? device.endShift() : this.deps.logout()));
+  }
+
+  dispose(): void {
+    this.loading = null;
+    this.device?.dispose();
+    this.device = null;
+    this.onStart(null);
+    coverWork(false);
+  }
+}
+
+/**
+ * The shift of the signed-in shell on a shared device (`policy`), or nothing on a personal one. A
+ * shift that is locked, or idle past its lock time since the page was last open, hides the work
+ * before the shell's first paint and loads at once; otherwise it loads once the first screen is idle.
+ */
+export function useSharedDevice(policy: SharedDevicePolicy | null, deps: ShiftDeps): { device: SharedDevice | null; controls: ShiftControls | null } {
+  const [device, setDevice] = useState<SharedDevice | null>(null);
+  const loader = useMemo(() => (policy ? new ShiftLoader({ ...deps, policy, tellWorker }, setDevice) : null), [policy, deps]);
+  const [covered] = useState(() => policy !== null && coveredAtStart(readShift(), readLastActivity(), Date.now()));
+  useLayoutEffect(() => {
+    if (loader && covered) coverWork(true);
+  }, [loader, covered]);
+  useEffect(() => {
+    // A personal device: the worker shows every push message, as before (a shared device's worker may have been told otherwise).
+    if (!loader) return whenIdle(() => void tellWorkerCurrentPerson('personal'));
+    const cancel = covered ? (void loader.load(), undefined) : whenIdle(() => void loader.load());
+    return () => {
+      cancel?.();
+      loader.dispose();
+    };
+  }, [loader, covered]);
+  return { device, controls: loader };
+}
+
+/**
+ * Where the shared device's dialogs go: beside the app in <body>, so that they stay when the work is
+ * hidden (cover.ts), and so does the card that says their code could not be loaded.
+ */
+export function SharedDeviceOverlay({ children }: { children: ReactNode }) {
+  const [layer] = useState(() => Object.assign(document.createElement('div'), { className: 'shift-layer' }));
+  useLayoutEffect(() => {
+    document.body.append(layer);
+    return () => layer.remove();
+  }, [layer]);
+  return createPortal(children, layer);
+}
+
+/** The PIN offer, the countdown, the lock and the end of the shift (SharedDeviceLayer.tsx), loaded with their texts. */
+export const SharedDeviceLayer = deferred(() => withDeferredTexts(import('./SharedDeviceLayer.tsx')).then((module) => module.SharedDeviceLayer));
+
+/** A shared device's start with nobody signed in: "Next person: sign in", in the device's language. */
+export const NextPersonPage = deferred(() => withDeferredTexts(import('./NextPersonPage.tsx')).then((module) => module.NextPersonPage), {
+  fallback: <BootSpinner />,
+});
