@@ -28,8 +28,10 @@ describe('the whole stack with the portal dev server', () => {
       comboPromotionSellerIds: [1, 18],
     });
     expect(config.brands.default).toBeUndefined();
-    expect(Object.keys(config.brands.hosts).sort()).toEqual(['127.0.0.1', 'admin.portal.localhost', 'localhost', 'portal.localhost', 'staff.portal.localhost']);
+    expect(Object.keys(config.brands.hosts).sort()).toEqual(['127.0.0.1', 'admin.portal.localhost', 'handheld.portal.localhost', 'localhost', 'portal.localhost', 'staff.portal.localhost']);
     expect(config.brands.hosts['staff.portal.localhost']?.appName).not.toBe(config.brands.hosts['portal.localhost']?.appName);
+    // The warehouse's shared handhelds: the one host with a shared-device policy.
+    expect(Object.entries(config.brands.hosts).filter(([, brand]) => brand.sharedDevice).map(([host]) => host)).toEqual(['handheld.portal.localhost']);
     expect(Object.keys(config.apps).sort()).toEqual([...APP_KEYS].sort());
     expect(config.apps.sellerCenterV2).toBe(`http://seller-center-v2.portal.localhost:${stack.ports.apps}`);
     expect(config.localFrameOrigins.sort()).toEqual(Object.values(stack.apps).sort());
@@ -37,7 +39,7 @@ describe('the whole stack with the portal dev server', () => {
 
   it("accepts sign-in redirects to every portal host on the portal's port", () => {
     const port = stack.ports.portal;
-    expect(stack.portalOrigins).toEqual(['portal.localhost', 'staff.portal.localhost', 'admin.portal.localhost', 'localhost', '127.0.0.1'].map((host) => `http://${host}:${port}`));
+    expect(stack.portalOrigins).toEqual(['portal.localhost', 'staff.portal.localhost', 'admin.portal.localhost', 'handheld.portal.localhost', 'localhost', '127.0.0.1'].map((host) => `http://${host}:${port}`));
   });
 
   it('serves the brand files the config names', async () => {

@@ -1,4 +1,5 @@
 import { FixtureError } from './fixture-loader.ts';
+import { HANDHELD_HOST } from './hosts.ts';
 import { browserUsablePort } from './ports.ts';
 import { DEFAULT_PORTS, startStack, type Stack } from './stack.ts';
 
@@ -24,6 +25,7 @@ function describe(stack: Stack, preview: boolean): string {
     `Staff Portal local stack is up (${preview ? 'preview of dist/' : 'vite dev server'}).`,
     '',
     `  Portal             ${stack.portalOrigins.filter((origin) => origin.endsWith(`:${stack.ports.portal}`)).join('  ')}`,
+    `  Shared handheld    http://${HANDHELD_HOST}:${stack.ports.portal}  (idle lock, shift PIN, End shift: e.g. picker, then picker2)`,
     `  Identity provider  ${stack.issuer}  (discovery: ${stack.issuer}/.well-known/openid-configuration)`,
     `  API                ${stack.api}`,
     `  Sample apps        http://<app>.portal.localhost:${stack.ports.apps}  e.g. ${stack.apps.erp}`,

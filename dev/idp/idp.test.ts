@@ -141,6 +141,38 @@ describe('sign-in in Chromium through the login page', () => {
   });
 });
 
+describe('signing in again on a shared device', () => {
+  it('prompt=login shows the form even with a provider session, filled in with the user a login_hint names', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const { challenge } = pkcePair();
+    const authorize = (extra: Record<string, string>) =>
+      `${stack.issuer}/auth?${form({
+        client_id: PORTAL_CLIENT_ID,
+        response_type: 'code',
+        redirect_uri: `${portal.origin}/callback`,
+        scope: PORTAL_SCOPE,
+        state: 'state-2',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        ui_locales: 'en',
+        ...extra,
+      })}`;
+    await page.goto(authorize({}));
+    await page.getByLabel('Username').fill('picker');
+    await page.getByLabel('Password').fill('picker123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${portal.origin}/callback`));
+    // A provider session now: without prompt=login it would send the code straight back.
+    await page.goto(authorize({ prompt: 'login', login_hint: 'levankho@example.vn' }));
+    expect(await page.getByLabel('Username').inputValue()).toBe('picker');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('password');
+    await page.goto(authorize({ prompt: 'login', login_hint: 'nobody@example.vn' }));
+    expect(await page.getByLabel('Username').inputValue()).toBe('');
+    await context.close();
+  });
+});
+
 describe('tokens', () => {
   it('rotates refresh tokens on use, accepts a used one again within the reuse window, and revokes the grant when one comes back after it', async () => {
     const first = await signIn(stack.issuer, 'cashier', 'cashier123', { origin: portal.origin });

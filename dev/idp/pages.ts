@@ -80,9 +80,9 @@ export function loginPage({ language, action, username = '', failed = false }: L
 <form method="post" action="${action}/login" novalidate>
   <input type="hidden" name="lang" value="${language}">
   <label for="username">${t.username}</label>
-  <input id="username" name="username" autocomplete="username" autocapitalize="none" required value="${escapeHtml(username)}"${invalid}${failed ? '' : ' autofocus'}>
+  <input id="username" name="username" autocomplete="username" autocapitalize="none" required value="${escapeHtml(username)}"${invalid}${username ? '' : ' autofocus'}>
   <label for="password">${t.password}</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${failed ? ' autofocus' : ''}>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${username ? ' autofocus' : ''}>
   ${failed ? `<p id="login-error" role="alert">${t.wrongPassword}</p>` : ''}
   <div class="actions">
     <button type="submit">${t.submit}</button>

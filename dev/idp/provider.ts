@@ -34,6 +34,13 @@ export function checkPassword(users: readonly FixtureUser[], username: string, p
   return timingSafeEqual(expected, digest(password)) ? user : undefined;
 }
 
+/** The user a login_hint names: by username, e-mail or sub. */
+export function hintedUser(users: readonly FixtureUser[], hint: unknown): FixtureUser | undefined {
+  if (typeof hint !== 'string' || !hint) return undefined;
+  const wanted = hint.trim().toLowerCase();
+  return users.find((user) => user.username === wanted || user.claims.email?.toLowerCase() === wanted || user.claims.sub === hint.trim());
+}
+
 export function userClaims(user: FixtureUser, issuer: string) {
   const { picture, ...claims } = user.claims;
   const avatar = picture === undefined ? `${issuer}/avatars/${encodeURIComponent(user.username)}.svg` : picture;
@@ -160,7 +167,9 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
     }
     if (action === 'show') {
       const language = pickLanguage(url.searchParams.get('lang'), details.params.ui_locales);
-      return sendHtml(res, 200, loginPage({ language, action: base }));
+      // The portal names the person signing in again at a shared device's lock (login_hint).
+      const hinted = hintedUser(users, details.params.login_hint);
+      return sendHtml(res, 200, loginPage({ language, action: base, username: hinted?.username }));
     }
     const form = new URLSearchParams(await readBody(req));
     const username = form.get('username') ?? '';

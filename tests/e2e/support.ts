@@ -5,6 +5,7 @@ export type FixtureUser =
   | 'admin'
   | 'cashier'
   | 'picker'
+  | 'picker2'
   | 'accountant'
   | 'noseller'
   | 'bypass'
