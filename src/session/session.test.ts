@@ -413,7 +413,7 @@ describe('Session on a shared device', () => {
     const session = shared(manager);
     await session.start('/');
     const renewal = session.renew();
-    session.leave();
+    session.endedElsewhere();
     await renewal;
     expect(session.getState()).toEqual({ status: 'signedOut' });
     expect(session.accessToken()).toBeNull();

@@ -290,7 +290,7 @@ export class Session {
   }
 
   /** Another tab ended the shift on this shared device: this one forgets its user too (that tab removed what was stored). */
-  leave(): void {
+  endedElsewhere(): void {
     this.set({ status: 'signedOut' });
   }
 

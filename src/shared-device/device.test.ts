@@ -34,8 +34,11 @@ function device(patch: Partial<SharedDeviceDeps> = {}, channel = channels()) {
     signedInThisPage: false,
     endFrames: vi.fn(async () => undefined),
     tellWorker: vi.fn(async () => undefined),
-    logout: vi.fn(async () => undefined),
-    leave: vi.fn(),
+    logout: vi.fn(async (devicePart: () => Promise<void>) => {
+      await devicePart();
+      return true;
+    }),
+    endedElsewhere: vi.fn(),
     signInAgain: vi.fn(async () => 'same' as const),
     openChannel: channel.openChannel,
     watch: (onActivity: () => void) => {
@@ -188,22 +191,48 @@ describe('a shared device’s shift', () => {
   it('End shift: the other tabs leave at once, the frames and the worker are told, then the session logs out', async () => {
     const order: string[] = [];
     const link = channels();
-    const here = device({ endFrames: vi.fn(async () => void order.push('frames')), tellWorker: vi.fn(async (sub) => void order.push(`worker ${sub}`)), logout: vi.fn(async () => void order.push('logout')) }, link);
+    const here = device(
+      {
+        endFrames: vi.fn(async () => void order.push('frames')),
+        tellWorker: vi.fn(async (sub) => void order.push(`worker ${sub}`)),
+        logout: vi.fn(async (devicePart: () => Promise<void>) => {
+          order.push('logout begins');
+          await devicePart();
+          order.push('logout ends');
+          return true;
+        }),
+      },
+      link,
+    );
     const other = device({}, link);
     here.shared.start();
     other.shared.start();
     order.length = 0;
     await here.shared.endShift();
-    expect(order).toEqual(['frames', 'worker null', 'logout']);
+    expect(order).toEqual(['logout begins', 'frames', 'worker null', 'logout ends']);
     expect(here.shared.getView().kind).toBe('ending');
     expect(other.shared.getView().kind).toBe('ending');
     expect(other.deps.cover).toHaveBeenLastCalledWith(true);
-    await vi.waitFor(() => expect(other.deps.leave).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(other.deps.endedElsewhere).toHaveBeenCalledOnce());
     expect(other.deps.endFrames).toHaveBeenCalledOnce();
     expect(other.deps.logout).not.toHaveBeenCalled();
     // Twice is once.
     await here.shared.endShift();
     expect(here.deps.logout).toHaveBeenCalledOnce();
+  });
+
+  it('a logout the person chose not to go through (the outbox asked) changes nothing: End shift may be asked again', async () => {
+    const link = channels();
+    const here = device({ logout: vi.fn(async () => false) }, link);
+    const other = device({}, link);
+    here.shared.start();
+    other.shared.start();
+    await here.shared.endShift();
+    expect(here.shared.getView().kind).toBe('working');
+    expect(other.shared.getView().kind).toBe('working');
+    expect(here.deps.endFrames).not.toHaveBeenCalled();
+    await here.shared.endShift();
+    expect(here.deps.logout).toHaveBeenCalledTimes(2);
   });
 
   it('locks and unlocks every tab; a bare "unlock" message does not unlock what the device stores as locked', async () => {

@@ -37,10 +37,15 @@ export interface SharedDeviceDeps {
   endFrames(): Promise<void>;
   /** Tells the service worker who is signed in now (null: nobody). */
   tellWorker(sub: string | null): Promise<void>;
-  /** The session's logout: the outbox's writes, every stored value of the person, the logout hooks, the provider. */
-  logout(): Promise<void>;
+  /**
+   * The session's logout — the outbox's writes, every stored value of the person, the logout hooks,
+   * the provider's session — with `devicePart` (the other tabs, the frames, the worker) run inside it,
+   * once nothing before it has kept the person signed in, and before anything is removed. False when
+   * the person stayed signed in (then `devicePart` did not run).
+   */
+  logout(devicePart: () => Promise<void>): Promise<boolean>;
   /** Another tab ended the shift: this page's session forgets the person (its gate shows the next person's sign-in). */
-  leave(): void;
+  endedElsewhere(): void;
   /** The person signs in again at the provider (prompt=login, login_hint). */
   signInAgain(loginHint: string): Promise<SignedInAgain>;
   now?(): number;
@@ -241,18 +246,22 @@ export class SharedDevice {
   }
 
   /**
-   * End shift (the user menu, "Not you?", the last wrong PIN, the idle limit): every other tab leaves
-   * at once, the kept-alive frames clear their storage, the worker forgets the person, then the
-   * session's logout does the rest (the outbox, the person's stored values, the push token, the
-   * provider's session) and the next person's sign-in follows.
+   * End shift (the user menu, "Not you?", the last wrong PIN, the idle limit) is the session's logout
+   * (the outbox, the person's stored values, the push token, the provider's session; the next person's
+   * sign-in follows), with the device's part inside it: every other tab leaves at once, the kept-alive
+   * frames clear their storage, the worker forgets the person. When the logout does not happen (the
+   * person chose to stay), nothing changed and End shift may be asked again.
    */
   endShift(): Promise<void> {
-    this.ending ??= (async () => {
-      this.channel?.post({ type: 'shift-end' });
-      this.leaving();
-      await Promise.all([this.deps.endFrames(), this.deps.tellWorker(null)]);
-      await this.deps.logout();
-    })();
+    this.ending ??= this.deps
+      .logout(async () => {
+        this.channel?.post({ type: 'shift-end' });
+        this.leaving();
+        await Promise.all([this.deps.endFrames(), this.deps.tellWorker(null)]);
+      })
+      .then((ended) => {
+        if (!ended) this.ending = null;
+      });
     return this.ending;
   }
 
@@ -269,7 +278,7 @@ export class SharedDevice {
         this.ending = (async () => {
           this.leaving();
           await this.deps.endFrames();
-          this.deps.leave();
+          this.deps.endedElsewhere();
         })();
         return;
       case 'lock':

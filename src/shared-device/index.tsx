@@ -64,7 +64,7 @@ class ShiftLoader implements ShiftControls {
 
   /** Without its controller (its code did not arrive) End shift is still the session's logout, which wipes the same. */
   endShift(): void {
-    void this.load().then((device) => (device ? device.endShift() : this.deps.logout()));
+    void this.load().then((device) => (device ? device.endShift() : this.deps.logout(async () => undefined)));
   }
 
   dispose(): void {
