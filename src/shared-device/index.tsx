@@ -64,7 +64,10 @@ class ShiftLoader implements ShiftControls {
 
   /** Without its controller (its code did not arrive) End shift is still the session's logout, which wipes the same. */
   endShift(): void {
-    void this.load().then((device) => (device ? device.endShift() : this.deps.logout(async () => undefined)));
+    void this.load().then(async (device) => {
+      if (device) await device.endShift();
+      else await this.deps.logout(async () => undefined);
+    });
   }
 
   dispose(): void {
