@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
 import type { SwitchAbility } from '../navigation/route-options.ts';
+import { useShiftControls } from '../shared-device/index.tsx';
 import { deferred } from '../ui/deferred.tsx';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { HeaderSwitches } from './HeaderSwitches.tsx';
@@ -34,11 +35,12 @@ export interface HeaderContentProps {
 
 /**
  * The header's content: on a mobile-view route a back button, the page title and the switches the route
- * allows (the site on warehouse screens); otherwise the
+ * allows (the site on warehouse screens), and on a shared device the account menu with End shift; otherwise the
  * countdown, search / support / survey, the platform, seller and site switches, language and account.
  */
 export function HeaderContent(props: HeaderContentProps) {
   const { t } = useTranslation();
+  const shift = useShiftControls();
   const { route, offline } = props;
   if (props.mobileView) {
     return (
@@ -52,6 +54,8 @@ export function HeaderContent(props: HeaderContentProps) {
         <OutboxBadge onOpen={props.onOutbox} />
         {/* The full-screen page keeps the switches its route allows: a picker sees and changes the site here. */}
         {!offline && <HeaderSwitches show={props.switches} />}
+        {/* A shared handheld's End shift is one tap away on its full-screen pages too. */}
+        {shift && <UserMenu />}
       </div>
     );
   }
