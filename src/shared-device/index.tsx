@@ -9,7 +9,8 @@ import { deferred } from '../ui/deferred.tsx';
 import { whenIdle } from '../ui/idle.ts';
 import { coverWork } from './cover.ts';
 import type { SharedDevice, SharedDeviceDeps } from './device.ts';
-import { coveredAtStart, readLastActivity, readShift } from './shift.ts';
+import { lockDue } from './lock-due.ts';
+import { readLastActivity, readShift } from './shift.ts';
 
 /**
  * A shared device (README "Shared devices"), as the shell uses it. What is here is on the start's path
@@ -87,7 +88,7 @@ class ShiftLoader implements ShiftControls {
 export function useSharedDevice(policy: SharedDevicePolicy | null, deps: ShiftDeps): { device: SharedDevice | null; controls: ShiftControls | null } {
   const [device, setDevice] = useState<SharedDevice | null>(null);
   const loader = useMemo(() => (policy ? new ShiftLoader({ ...deps, policy, tellWorker }, setDevice) : null), [policy, deps]);
-  const [covered] = useState(() => policy !== null && coveredAtStart(readShift(), readLastActivity(), Date.now()));
+  const [covered] = useState(() => policy !== null && lockDue(readShift(), readLastActivity(), Date.now()));
   useLayoutEffect(() => {
     if (loader && covered) coverWork(true);
   }, [loader, covered]);

@@ -22,7 +22,7 @@ const shiftSchema = v.object({
   lockedAt: v.nullable(v.number()),
   /**
    * The policy's idle time before the lock, kept with the shift so that a start can tell the lock is
-   * due before the runtime config has arrived (coveredAtStart).
+   * due before the runtime config has arrived (lock-due.ts).
    */
   lockAfterMs: v.pipe(v.number(), v.minValue(0)),
 });
@@ -44,11 +44,3 @@ export function newShift(sub: string, policy: SharedDevicePolicy): Shift {
   return { sub, pin: null, pinOffered: false, triesLeft: policy.pin.tries, lockedAt: null, lockAfterMs: policy.idleLockMinutes * 60_000 };
 }
 
-/**
- * Whether a page starting now must hide the work before it draws anything: the shift is locked, or
- * nobody has touched the device for its lock time since (the page was closed, the device asleep).
- */
-export function coveredAtStart(shift: Shift | undefined, lastActivity: number | undefined, now: number): boolean {
-  if (!shift) return false;
-  return shift.lockedAt !== null || (lastActivity !== undefined && now - lastActivity >= shift.lockAfterMs);
-}

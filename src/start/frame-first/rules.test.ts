@@ -82,8 +82,20 @@ describe('planFrameFirst', () => {
     ['a viewport now below the tablet width (a box measured beside the sidebar)', input({ viewportWidth: 767 }), 'other-layout'],
     ['a viewport now from the tablet width up (a box measured on a phone)', input({ record: record({ frames: [frame('/dpos/orders', { box: { top: 56, right: 0, bottom: 0, left: 0, wide: false } })] }) }), 'other-layout'],
     ['an upgrade window open now', input({ record: record({ frames: [frame('/dpos/orders', { closed: [[NOW - 1, NOW + 1]] })] }) }), 'closed'],
+    ['a shared device whose shift is locked', input({}, { sharedDeviceShift: JSON.stringify({ lockedAt: NOW - 1000, lockAfterMs: 300_000 }) }), 'locked'],
+    [
+      'a shared device idle past its lock time since the page was last open',
+      input({}, { sharedDeviceShift: JSON.stringify({ lockedAt: null, lockAfterMs: 300_000 }), sharedDeviceActivity: String(NOW - 300_000) }),
+      'locked',
+    ],
   ] as const)('creates none for %s', (_, given, reason) => {
     expect(planFrameFirst(given)).toEqual({ kind: 'none', reason });
+  });
+
+  it('creates the frame on a shared device touched within its lock time, or whose shift cannot be read', () => {
+    const shift = JSON.stringify({ lockedAt: null, lockAfterMs: 300_000 });
+    expect(planFrameFirst(input({}, { sharedDeviceShift: shift, sharedDeviceActivity: String(NOW - 60_000) })).kind).toBe('frame');
+    expect(planFrameFirst(input({}, { sharedDeviceShift: '{"lockedAt":', sharedDeviceActivity: String(NOW - 600_000) })).kind).toBe('frame');
   });
 
   it('creates the frame outside its upgrade windows ([start, end))', () => {

@@ -1,3 +1,5 @@
+import { lockDue } from '../../shared-device/lock-due.ts';
+import { STORAGE_KEYS } from '../../storage/keys.ts';
 import { TABLET_WIDTH } from '../../ui/breakpoints.ts';
 import { isShellPicture, type ShellPicture } from '../picture/shape.ts';
 
@@ -86,7 +88,8 @@ export type FrameFirstSkip =
   | 'other-choice'
   | 'no-frame'
   | 'other-layout'
-  | 'closed';
+  | 'closed'
+  | 'locked';
 
 export type FrameFirstPlan = { kind: 'frame'; frame: FrameFirstFrame } | { kind: 'none'; reason: FrameFirstSkip };
 
@@ -154,6 +157,15 @@ export function parseFrameFirstRecord(raw: string | null): FrameFirstRecord | nu
   }
 }
 
+/** A stored value's JSON, or undefined when it is absent or unreadable. */
+function parsed(raw: string | null): unknown {
+  try {
+    return raw === null ? undefined : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The signed-in user's subject and token expiry (epoch seconds) from the sign-in library's entry, or null. */
 function storedSignIn(raw: string | null): { sub: string; expiresAt: number } | null {
   if (raw === null) return null;
@@ -191,6 +203,8 @@ export function planFrameFirst({ record, path, now, version, read, online, canMo
   // frame, and the page in it would reflow under the user's eyes.
   if (frame.box.wide !== isWide(viewportWidth)) return none('other-layout');
   if (frame.closed.some(([start, end]) => start <= now && now < end)) return none('closed');
+  // A shared device's locked shift shows nothing of the work, not even for a moment.
+  if (lockDue(parsed(read(STORAGE_KEYS.shift)), parsed(read(STORAGE_KEYS.shiftActivity)), now)) return none('locked');
   return { kind: 'frame', frame };
 }
 
