@@ -7,6 +7,7 @@ import { OfflineModeDialogs } from '../offline/OfflineModeDialogs.tsx';
 import { SessionContext } from '../session/context.ts';
 import type { Session } from '../session/session.ts';
 import { SessionGate } from '../session/SessionGate.tsx';
+import { NextPersonPage } from '../shared-device/index.tsx';
 import { SignInCallbackPage } from '../session/SignInCallbackPage.tsx';
 import { CALLBACK_PATH } from '../session/sign-in-settings.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
@@ -54,7 +55,8 @@ function PageRoute({ page, SignedInApp }: { page: PageParts; SignedInApp: typeof
   return page.mode === 'offline' ? (
     <SignedInApp page={page} />
   ) : (
-    <SessionGate>
+    // A shared device with nobody signed in waits for the next person.
+    <SessionGate signedOut={<NextPersonPage />}>
       <SignedInApp page={page} />
     </SessionGate>
   );

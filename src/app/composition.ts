@@ -72,5 +72,6 @@ export function composeSession(runtime: Runtime): Session {
     },
     forgetUser: () => forgetStoredUser(oidc.authority, oidc.clientId),
     language: () => i18next.language,
+    sharedDevice: runtime.sharedDevice !== null,
   });
 }

@@ -16,6 +16,7 @@ import { useAddressContext } from '../navigation/hooks.ts';
 import { CurrentRouteContext, NavigationContext, type Navigation } from '../navigation/navigation-context.ts';
 import { pushTokenForFrames } from '../push/token.ts';
 import { useSession } from '../session/context.ts';
+import { SharedDeviceLayer, SharedDeviceOverlay, ShiftContext, useSharedDevice, type ShiftDeps } from '../shared-device/index.tsx';
 import { HeaderContent } from './HeaderContent.tsx';
 import { PageBar } from './PageBar.tsx';
 import { Ribbon } from './Ribbon.tsx';
@@ -91,7 +92,6 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
         currentPath: () => window.location.pathname + window.location.search,
         confirmLeave,
         accessToken: () => session.accessToken(),
-        logout: () => void session.logout(),
         outbox: (frame, message, post) =>
           void outbox().then(
             (page) => page.frames.handle(frame, message, post),
@@ -115,10 +115,6 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
   // A route inside an open upgrade window is left for /upgrading at once: its frame is never created.
   const mayOpenAt = useCallback((pathname: string) => maintenanceRedirect(windows, pathname, Date.now(), bypass) === null, [windows, bypass]);
   const frameToOpen = useCallback((path: string) => (mayOpenAt(new URL(path, window.location.origin).pathname) ? frameAt(path) : null), [mayOpenAt, frameAt]);
-  useLayoutEffect(
-    () => controller.follow({ shell, resolver, address, config, language: i18n.language, titleOf, t, frameAt: frameToOpen }),
-    [controller, shell, resolver, address, config, i18n.language, titleOf, t, frameToOpen],
-  );
   const { modal, searching, outboxOpen } = useSyncExternalStore(controller.subscribe, controller.getState);
   const navigation = useMemo<Navigation>(() => ({ menu, resolver, titleOf, open: controller.open, go: controller.go }), [menu, resolver, titleOf, controller]);
 
@@ -126,6 +122,34 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
   const mayOpen = useCallback(() => mayOpenAt(window.location.pathname), [mayOpenAt]);
   const pool = useFrames(active, controller.frameEvents, policy, mayOpen, FRAME_FIRST_ADOPTION);
   useLayoutEffect(() => controller.attach(pool), [controller, pool]);
+
+  // A shared device's shift (README "Shared devices"): the idle lock, the PIN, End shift.
+  const sharedDevice = runtime.sharedDevice;
+  const shiftDeps = useMemo<ShiftDeps>(
+    () => ({
+      person: { sub: shell.user.sub, loginHint: shell.user.email ?? shell.user.sub },
+      signedInThisPage: session.signedInThisPage(),
+      endFrames: () => pool.endSession(),
+      logout: async (devicePart) => {
+        await devicePart();
+        await session.logout();
+        return true;
+      },
+      endedElsewhere: () => session.endedElsewhere(),
+      signInAgain: (loginHint) => session.signInAgain(loginHint, window.location.pathname + window.location.search),
+    }),
+    [shell.user.sub, shell.user.email, session, pool],
+  );
+  const shift = useSharedDevice(sharedDevice, shiftDeps);
+  // On a shared device every way out is End shift, an app's logout message too.
+  const logout = useMemo(() => {
+    const controls = shift.controls;
+    return controls ? () => controls.endShift() : () => void session.logout();
+  }, [shift.controls, session]);
+  useLayoutEffect(
+    () => controller.follow({ shell, resolver, address, config, language: i18n.language, titleOf, t, frameAt: frameToOpen, logout }),
+    [controller, shell, resolver, address, config, i18n.language, titleOf, t, frameToOpen, logout],
+  );
 
   const closing = useCallback((path: string) => closingWindows(windows, new URL(path, window.location.origin).pathname, bypass), [windows, bypass]);
   const drawnFor = useMemo(
@@ -204,6 +228,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
   );
 
   return (
+    <ShiftContext.Provider value={shift.controls}>
     <NavigationContext.Provider value={navigation}>
       <CurrentRouteContext.Provider value={current}>
         <ShellLayout
@@ -233,7 +258,13 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
         )}
         {!offline && <SiteWatcher shownSiteId={shell.site?.id ?? null} />}
         <Ribbon offline={offline} environment={config.ribbon} />
+        {shift.device && sharedDevice && (
+          <SharedDeviceOverlay>
+            <SharedDeviceLayer device={shift.device} name={shell.user.name} pinLength={sharedDevice.pin.length} />
+          </SharedDeviceOverlay>
+        )}
       </CurrentRouteContext.Provider>
     </NavigationContext.Provider>
+    </ShiftContext.Provider>
   );
 }

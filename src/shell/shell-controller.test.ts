@@ -33,7 +33,6 @@ function setup(overrides: Partial<ShellControllerDeps> = {}, environment = confi
     currentPath: vi.fn(() => '/'),
     confirmLeave: vi.fn(async () => true),
     accessToken: vi.fn((): string | null => 'access-token'),
-    logout: vi.fn(),
     outbox: vi.fn(),
     track: vi.fn(),
     notifyError: vi.fn(),
@@ -43,10 +42,11 @@ function setup(overrides: Partial<ShellControllerDeps> = {}, environment = confi
     ...overrides,
   };
   const controller = new ShellController(deps);
-  controller.follow({ shell, resolver: access.resolver, address, config: { ...config, environment }, language: 'en', titleOf: (item) => `title:${item.path}`, t, frameAt });
+  const logout = vi.fn();
+  controller.follow({ shell, resolver: access.resolver, address, config: { ...config, environment }, language: 'en', titleOf: (item) => `title:${item.path}`, t, frameAt, logout });
   const pool = { rekey: vi.fn(), show: vi.fn() };
   controller.attach(pool as unknown as FramePool);
-  return { controller, deps, pool };
+  return { controller, deps: { ...deps, logout }, pool };
 }
 
 describe('ShellController', () => {
@@ -141,7 +141,7 @@ describe('ShellController', () => {
   it('opens the guide of a route in the portal language', () => {
     const { controller } = setup();
     const withHelp = { ...config, apps: { ...config.apps, helpCenter: 'https://help.example.com' } };
-    controller.follow({ shell, resolver: access.resolver, address, config: withHelp, language: 'en', titleOf: (item) => item.path, t, frameAt: () => null });
+    controller.follow({ shell, resolver: access.resolver, address, config: withHelp, language: 'en', titleOf: (item) => item.path, t, frameAt: () => null, logout: vi.fn() });
     controller.openGuide({ path: '/a', title: 'A', guide: { serviceCode: 'wms', userGuideCode: 'pick ing' } } as unknown as RouteItem);
     const src = new URL(controller.getState().modal?.src ?? '');
     expect(src.pathname).toBe('/guides/wms/pick%20ing');

@@ -34,7 +34,6 @@ export interface ShellControllerDeps {
   /** Resolves true when leaving is fine: nothing edited, or the user chose to leave. */
   confirmLeave(): Promise<boolean>;
   accessToken(): string | null;
-  logout(): void;
   /** An outbox request of a verified frame, for the page's outbox (answers go back through `post`). */
   outbox: FrameEvents['onOutbox'];
   track(name: string, properties: Record<string, unknown>): void;
@@ -56,6 +55,8 @@ export interface ShellInputs {
   t: TFunction;
   /** The frame the shell would show at `path` now, or null (a shell page, a route it may not open now). */
   frameAt(path: string): FrameSpec | null;
+  /** An app's logout message: the session's logout, or on a shared device End shift. */
+  logout(): void;
 }
 
 /**
@@ -167,7 +168,7 @@ export class ShellController {
       }
       if (portalPath !== this.deps.currentPath()) this.deps.navigate(portalPath);
     },
-    onLogout: () => this.deps.logout(),
+    onLogout: () => this.current.logout(),
     onOutbox: (frame, message, post) => this.deps.outbox(frame, message, post),
     userData: () => {
       const { shell } = this.current;
