@@ -6,6 +6,7 @@ import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import './outbox.ts';
 import './push.ts';
 import './current-person.ts';
+import { CONFIG_CACHE, CONFIG_PATH } from './runtime-config.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -32,10 +33,9 @@ registerRoute(
 // network copy replaces it behind the start. When it changed, open pages are told (CONFIG_UPDATED):
 // they reload at once where the brand or the identity provider changed, and otherwise use it from
 // the next start. The manifest is fresh when online, the last copy when offline.
-const CONFIG_CACHE = 'runtime-config';
-const HOST_FILES = ['/config.json', '/manifest.webmanifest'];
+const HOST_FILES = [CONFIG_PATH, '/manifest.webmanifest'];
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === CONFIG_PATH,
   new StaleWhileRevalidate({
     cacheName: CONFIG_CACHE,
     // Servers may answer `Vary: Origin` (vite's preview does); the page's preload and fetch and the

@@ -11,7 +11,13 @@ const httpUrl = v.pipe(v.string(), v.url(HTTP_URL), v.check((value) => URL.canPa
 const text = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
 
 const minutes = v.pipe(v.number(), v.minValue(1, 'must be at least 1 (minutes)'));
-const count = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+const count = (min: number, max: number) =>
+  v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(min),
+    v.check((value) => value <= max, `must be at most ${max}`),
+  );
 
 /**
  * A shared device (README "Shared devices"): handhelds that several people use in turn. Present on a

@@ -126,7 +126,7 @@ describe('offline cache', () => {
       removeUser: vi.fn().mockResolvedValue(undefined),
       signoutRedirect: vi.fn().mockResolvedValue(undefined),
     };
-    await new Session({ loadLibrary: async () => ({ manager: manager as never, isRefusal: () => false }), storedUser: () => null, forgetUser: () => undefined }).logout();
+    await new Session({ loadLibrary: async () => ({ manager: manager as never, isRefusal: () => false, signInInPlace: vi.fn() }), storedUser: () => null, forgetUser: () => undefined }).logout();
     unregister();
     expect(await cache.read('snapshot', menuSchema)).toBeUndefined();
     expect(await cache.read('flags', isStringList)).toBeUndefined();

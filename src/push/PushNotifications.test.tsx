@@ -114,7 +114,7 @@ describe('<PushNotifications>', () => {
       removeUser: async () => undefined,
       signoutRedirect: async () => undefined,
     };
-    const session = new Session({ loadLibrary: async () => ({ manager: manager as unknown as UserManager, isRefusal: () => false }), storedUser: () => null, forgetUser: () => undefined });
+    const session = new Session({ loadLibrary: async () => ({ manager: manager as unknown as UserManager, isRefusal: () => false, signInInPlace: vi.fn() }), storedUser: () => null, forgetUser: () => undefined });
     await mount(false);
     await session.logout();
     expect(deleteToken).toHaveBeenCalledOnce();

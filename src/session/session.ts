@@ -273,17 +273,7 @@ export class Session {
    */
   async signInAgain(loginHint: string, returnTo: string): Promise<SignedInAgain> {
     const before = this.state.status === 'signedIn' || this.state.status === 'expired' ? this.state.user.profile.sub : null;
-    const { manager } = await this.library();
-    let user: User;
-    try {
-      user = await manager.signinPopup({ ...this.signInRequest(loginHint), popupAbortOnClose: true });
-    } catch (error) {
-      // oidc-client-ts's words for a popup the browser did not open.
-      if (!/disposed window|blocked/i.test(toError(error).message)) throw error;
-      this.set({ status: 'redirecting' });
-      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest(loginHint) });
-      return new Promise<never>(() => undefined); // the page is leaving
-    }
+    const user = await (await this.library()).signInInPlace(this.signInRequest(loginHint), { returnTo } satisfies ReturnState);
     if (user.profile.sub !== before) return 'other';
     this.set({ status: 'signedIn', user });
     return 'same';

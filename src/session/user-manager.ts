@@ -1,4 +1,4 @@
-import { ErrorResponse, UserManager } from 'oidc-client-ts';
+import { ErrorResponse, UserManager, type SigninPopupArgs, type User } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../config/schema.ts';
 import { CALLBACK_PATH, PROVIDER_TIMEOUT_S } from './sign-in-settings.ts';
 import { createStateStore, createUserStore } from './stored-entries.ts';
@@ -39,8 +39,27 @@ export interface SignInLibrary {
   manager: UserManager;
   /** The provider answered with an error (e.g. invalid_grant), as opposed to not answering. */
   isRefusal(error: unknown): boolean;
+  /**
+   * The provider's sign-in in a popup, so the page stays as it is; where the browser opens no popup,
+   * by a redirect that comes back to `state` (the promise then never settles: the page is leaving).
+   */
+  signInInPlace(request: SigninPopupArgs, state: unknown): Promise<User>;
 }
 
 export function createSignInLibrary(oidc: RuntimeConfig['oidc']): SignInLibrary {
-  return { manager: createUserManager(oidc), isRefusal: (error) => error instanceof ErrorResponse };
+  const manager = createUserManager(oidc);
+  return {
+    manager,
+    isRefusal: (error) => error instanceof ErrorResponse,
+    async signInInPlace(request, state) {
+      try {
+        return await manager.signinPopup({ ...request, popupAbortOnClose: true });
+      } catch (error) {
+        // oidc-client-ts's words for a popup the browser did not open.
+        if (!(error instanceof Error) || !/disposed window|blocked/i.test(error.message)) throw error;
+        await manager.signinRedirect({ ...request, state });
+        return new Promise<never>(() => undefined);
+      }
+    },
+  };
 }

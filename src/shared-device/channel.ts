@@ -8,11 +8,7 @@ import { reportProblem } from '../storage/problems.ts';
  */
 export const DEVICE_CHANNEL = 'staff-portal/shared-device';
 
-const messageSchema = v.variant('type', [
-  v.object({ type: v.literal('shift-end') }),
-  v.object({ type: v.literal('lock') }),
-  v.object({ type: v.literal('unlock') }),
-]);
+const messageSchema = v.object({ type: v.picklist(['shift-end', 'lock', 'unlock']) });
 
 export type DeviceMessage = v.InferOutput<typeof messageSchema>;
 

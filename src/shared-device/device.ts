@@ -1,5 +1,7 @@
 import type { SharedDevicePolicy } from '../config/schema.ts';
 import type { SignedInAgain } from '../session/session.ts';
+import { personDigest } from '../sw-client/current-person.ts';
+import { tellWorkerCurrentPerson } from '../sw-client/register.ts';
 import { watchActivity } from './activity.ts';
 import { openDeviceChannel, type DeviceChannel, type DeviceMessage } from './channel.ts';
 import { coverWork } from './cover.ts';
@@ -35,8 +37,8 @@ export interface SharedDeviceDeps {
   signedInThisPage: boolean;
   /** Tells every kept-alive frame the person left, gives them up to 2 s to clear their storage, removes them. */
   endFrames(): Promise<void>;
-  /** Tells the service worker who is signed in now (null: nobody). */
-  tellWorker(sub: string | null): Promise<void>;
+  /** Tells the service worker who is signed in now (null: nobody); by default sw-client's message with the person's digest. */
+  tellWorker?(sub: string | null): Promise<void>;
   /**
    * The session's logout — the outbox's writes, every stored value of the person, the logout hooks,
    * the provider's session — with `devicePart` (the other tabs, the frames, the worker) run inside it,
@@ -68,9 +70,11 @@ export class SharedDevice {
   private stops: (() => void)[] = [];
   private ending: Promise<void> | null = null;
   private readonly now: () => number;
+  private readonly tellWorker: (sub: string | null) => Promise<void>;
 
   constructor(private readonly deps: SharedDeviceDeps) {
     this.now = deps.now ?? Date.now;
+    this.tellWorker = deps.tellWorker ?? (async (sub) => tellWorkerCurrentPerson(sub === null ? null : await personDigest(sub)));
   }
 
   getView = (): DeviceView => this.view;
@@ -114,7 +118,7 @@ export class SharedDevice {
     const onVisible = () => document.visibilityState === 'visible' && this.check();
     document.addEventListener('visibilitychange', onVisible);
     this.stops.push(() => document.removeEventListener('visibilitychange', onVisible));
-    void this.deps.tellWorker(this.deps.person.sub);
+    void this.tellWorker(this.deps.person.sub);
     if (shift.lockedAt !== null) {
       // Signed in again by the provider's form (the redirect of a lock screen that could open no popup).
       if (this.deps.signedInThisPage) return this.unlock();
@@ -257,7 +261,7 @@ export class SharedDevice {
       .logout(async () => {
         this.channel?.post({ type: 'shift-end' });
         this.leaving();
-        await Promise.all([this.deps.endFrames(), this.deps.tellWorker(null)]);
+        await Promise.all([this.deps.endFrames(), this.tellWorker(null)]);
       })
       .then((ended) => {
         if (!ended) this.ending = null;

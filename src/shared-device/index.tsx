@@ -2,15 +2,13 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useStat
 import { createPortal } from 'react-dom';
 import type { SharedDevicePolicy } from '../config/schema.ts';
 import { withDeferredTexts } from '../i18n/index.ts';
-import { personDigest } from '../sw-client/current-person.ts';
-import { tellWorkerCurrentPerson } from '../sw-client/register.ts';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { deferred } from '../ui/deferred.tsx';
 import { whenIdle } from '../ui/idle.ts';
 import { coverWork } from './cover.ts';
 import type { SharedDevice, SharedDeviceDeps } from './device.ts';
+import { storedText } from '../storage/local.ts';
 import { lockDue } from './lock-due.ts';
-import { readLastActivity, readShift } from './shift.ts';
 
 /**
  * A shared device (README "Shared devices"), as the shell uses it. What is here is on the start's path
@@ -30,10 +28,8 @@ export const ShiftContext = createContext<ShiftControls | null>(null);
 /** End shift, on a shared device; null on a personal one (the menu keeps Logout). */
 export const useShiftControls = (): ShiftControls | null => useContext(ShiftContext);
 
-/** The signed-in shell's parts the shift needs (device.ts); the worker is told here. */
-export type ShiftDeps = Omit<SharedDeviceDeps, 'policy' | 'tellWorker'>;
-
-const tellWorker = async (sub: string | null) => tellWorkerCurrentPerson(sub === null ? null : await personDigest(sub));
+/** The signed-in shell's parts the shift needs (device.ts). */
+export type ShiftDeps = Omit<SharedDeviceDeps, 'policy'>;
 
 /** Loads the shift's controller once, when first needed, and starts it. */
 class ShiftLoader implements ShiftControls {
@@ -87,14 +83,13 @@ class ShiftLoader implements ShiftControls {
  */
 export function useSharedDevice(policy: SharedDevicePolicy | null, deps: ShiftDeps): { device: SharedDevice | null; controls: ShiftControls | null } {
   const [device, setDevice] = useState<SharedDevice | null>(null);
-  const loader = useMemo(() => (policy ? new ShiftLoader({ ...deps, policy, tellWorker }, setDevice) : null), [policy, deps]);
-  const [covered] = useState(() => policy !== null && lockDue(readShift(), readLastActivity(), Date.now()));
+  const loader = useMemo(() => (policy ? new ShiftLoader({ ...deps, policy }, setDevice) : null), [policy, deps]);
+  const [covered] = useState(() => policy !== null && lockDue(storedText, Date.now()));
   useLayoutEffect(() => {
     if (loader && covered) coverWork(true);
   }, [loader, covered]);
   useEffect(() => {
-    // A personal device: the worker shows every push message, as before (a shared device's worker may have been told otherwise).
-    if (!loader) return whenIdle(() => void tellWorkerCurrentPerson('personal'));
+    if (!loader) return;
     const cancel = covered ? (void loader.load(), undefined) : whenIdle(() => void loader.load());
     return () => {
       cancel?.();

@@ -29,7 +29,7 @@ const shiftSchema = v.object({
 
 export type Shift = v.InferOutput<typeof shiftSchema>;
 
-export const isShift = (value: unknown): value is Shift => v.is(shiftSchema, value);
+export const isShift = (value: unknown): value is Shift => v.safeParse(shiftSchema, value).success;
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 export const readShift = (): Shift | undefined => readStored('shift', isShift);

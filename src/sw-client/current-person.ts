@@ -8,7 +8,8 @@
  * replaces it when told again. A message names its recipient in `data.user_id` (the id the device's
  * token was registered under); the worker shows it only when the recipient's digest under the kept
  * salt is the kept digest. When the shift ends the worker is told "nobody": nothing of that person
- * stays with it. On a personal device it keeps nothing and shows every message, as before.
+ * stays with it. On a personal device (the runtime config the worker keeps has no shared-device policy
+ * for its host) it shows every message, as before.
  */
 export const CURRENT_PERSON_MESSAGE = 'staff-portal/current-person';
 
@@ -20,9 +21,10 @@ export interface PersonDigest {
 /** The signed-in person of a shared device, nobody (null), or a personal device. */
 export type CurrentPerson = PersonDigest | null | 'personal';
 
+/** What the page tells the worker: who is signed in now, or nobody. */
 export interface CurrentPersonMessage {
   type: typeof CURRENT_PERSON_MESSAGE;
-  person: CurrentPerson;
+  person: PersonDigest | null;
 }
 
 const HEX = /^[0-9a-f]{64}$/;
@@ -43,9 +45,9 @@ const isDigest = (value: unknown): value is PersonDigest => {
   return typeof person === 'object' && person !== null && typeof person.salt === 'string' && HEX.test(person.salt) && typeof person.digest === 'string' && HEX.test(person.digest);
 };
 
-/** A current person as told or kept, or undefined for anything else. */
-export function parseCurrentPerson(value: unknown): CurrentPerson | undefined {
-  if (value === null || value === 'personal') return value;
+/** A person as told or kept (or nobody), or undefined for anything else. */
+export function parseCurrentPerson(value: unknown): PersonDigest | null | undefined {
+  if (value === null) return null;
   return isDigest(value) ? { salt: value.salt, digest: value.digest } : undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { restart } from '../effects/restart.ts';
-import { CURRENT_PERSON_MESSAGE, type CurrentPerson, type CurrentPersonMessage } from './current-person.ts';
+import { CURRENT_PERSON_MESSAGE, type CurrentPersonMessage, type PersonDigest } from './current-person.ts';
 
 /**
  * Registers /sw.js (once the shell has drawn, so it never competes with start-up) and reports when
@@ -80,7 +80,7 @@ export function onConfigUpdated(listener: () => void): () => void {
  * Tells the service worker who is signed in, for the push messages it may show (current-person.ts).
  * Resolves once the worker has kept it, or after `waitMs` (the message still goes once a worker is active).
  */
-export function tellWorkerCurrentPerson(person: CurrentPerson, waitMs = 1000): Promise<void> {
+export function tellWorkerCurrentPerson(person: PersonDigest | null, waitMs = 1000): Promise<void> {
   if (!('serviceWorker' in navigator)) return Promise.resolve();
   const kept = navigator.serviceWorker.ready.then(
     (registration) =>

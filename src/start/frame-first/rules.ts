@@ -1,5 +1,4 @@
 import { lockDue } from '../../shared-device/lock-due.ts';
-import { STORAGE_KEYS } from '../../storage/keys.ts';
 import { TABLET_WIDTH } from '../../ui/breakpoints.ts';
 import { isShellPicture, type ShellPicture } from '../picture/shape.ts';
 
@@ -157,15 +156,6 @@ export function parseFrameFirstRecord(raw: string | null): FrameFirstRecord | nu
   }
 }
 
-/** A stored value's JSON, or undefined when it is absent or unreadable. */
-function parsed(raw: string | null): unknown {
-  try {
-    return raw === null ? undefined : JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The signed-in user's subject and token expiry (epoch seconds) from the sign-in library's entry, or null. */
 function storedSignIn(raw: string | null): { sub: string; expiresAt: number } | null {
   if (raw === null) return null;
@@ -204,7 +194,7 @@ export function planFrameFirst({ record, path, now, version, read, online, canMo
   if (frame.box.wide !== isWide(viewportWidth)) return none('other-layout');
   if (frame.closed.some(([start, end]) => start <= now && now < end)) return none('closed');
   // A shared device's locked shift shows nothing of the work, not even for a moment.
-  if (lockDue(parsed(read(STORAGE_KEYS.shift)), parsed(read(STORAGE_KEYS.shiftActivity)), now)) return none('locked');
+  if (lockDue(read, now)) return none('locked');
   return { kind: 'frame', frame };
 }
 
