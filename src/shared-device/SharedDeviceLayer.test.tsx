@@ -44,7 +44,7 @@ describe('the shared device’s dialogs', () => {
     layer();
     const dialog = screen.getByRole('dialog', { name: 'Screen locked' });
     expect(dialog).toHaveProperty('open', true);
-    expect(dialog.textContent).toContain('LK');
+    expect(dialog.textContent).toContain('VK');
     expect(dialog.textContent).toContain('Lê Văn Kho');
     expect(dialog.querySelector('time')).not.toBeNull();
     expect(screen.getByText('Changes waiting to be sent: 2')).toBeTruthy();

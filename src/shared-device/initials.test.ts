@@ -3,7 +3,7 @@ import { initialsOf } from './initials.ts';
 
 describe('initials on the lock screen', () => {
   it.each([
-    ['Lê Văn Kho', 'LK'],
+    ['Lê Văn Kho', 'VK'],
     ['Trần Thị Thu Ngân', 'TN'],
     ['  đỗ   văn  ', 'ĐV'],
     ['Madonna', 'M'],

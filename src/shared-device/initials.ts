@@ -1,7 +1,13 @@
-/** The initials the lock screen shows for a name: its first and last words' first letters ("Lê Văn Kho" → "LK"). */
+/**
+ * The initials the lock screen shows for a name: its last two words' first letters, as Vietnamese
+ * names are read (family, middle, given): "Lê Văn Kho" → "VK", the same as the person's avatar.
+ */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0];
-  const last = words.length > 1 ? words[words.length - 1] : undefined;
-  return [first, last].map((word) => (word ? [...word][0]!.toLocaleUpperCase() : '')).join('');
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(-2)
+    .map((word) => [...word][0]!.toLocaleUpperCase())
+    .join('');
 }

@@ -1,13 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { activeFrame, appReady, expectShell, IDP, signIn, useEnglish } from './support.ts';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { activeFrame, appOrigin, appReady, controlledByServiceWorker, deliverPush, expectShell, IDP, shownNotifications, signIn, useEnglish, type FixtureUser } from './support.ts';
 
 /**
- * A clean shared handheld: after the picker logs out, the next person on the
- * same browser profile finds no trace of the picker in any storage of the portal's origin, nor on
- * screen. A "trace" is anything naming the picker — sub, name, e-mail, phone, SSO id, the chosen
- * site — or any of the picker's tokens. The service worker's caches hold the app's own files
- * (precache), the runtime config and brand images: not personal, but searched all the same. The
- * picker's user name itself is not a marker: "picker" is a word of the app's code (date pickers).
+ * A clean shared handheld: after the picker leaves, the next person on the same browser profile finds
+ * no trace of the picker in any storage of the portal's origin, nor on screen. A "trace" is anything
+ * naming the picker — sub, name, e-mail, phone, SSO id, the chosen site — or any of the picker's
+ * tokens. The service worker's caches hold the app's own files (precache), the runtime config and
+ * brand images: not personal, but searched all the same. The picker's user name itself is not a
+ * marker: "picker" is a word of the app's code (date pickers).
+ *
+ * First Logout on a personal device's host; then the shared handheld's host (README "Shared devices"):
+ * the idle lock, the PIN, End shift with a second tab and kept-alive frames, the next picker.
  */
 const SITE = 'Kho Cần Thơ';
 
@@ -54,19 +57,9 @@ function everythingStored(page: Page): Promise<Entry[]> {
 const tracesIn = (entries: Entry[], markers: string[]) =>
   entries.flatMap((entry) => markers.filter((marker) => entry.text.includes(marker)).map((marker) => `${entry.where} ${entry.name}: ${marker.slice(0, 24)}`));
 
-test('after the picker logs out, the next person finds no trace of the picker in storage or on screen', async ({ page }) => {
-  test.setTimeout(90_000);
-  await useEnglish(page);
-  await signIn(page, 'picker', '/warehousing/export/picking-process');
-  await expectShell(page);
-
-  // Choose a site (stored, then the page reloads into it) and work there.
-  await page.getByRole('button', { name: /^Site: / }).click();
-  await page.getByRole('menuitemradio', { name: SITE }).click();
-  await expect(page.getByRole('button', { name: `Site: ${SITE}` })).toBeVisible();
-  await appReady(activeFrame(page));
-
-  const session = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `oidc.user:${IDP}:staff-portal`)) ?? 'null') as {
+/** The signed-in picker's session entry, and what of it names them. */
+async function pickerMarkers(page: Page, idp = IDP) {
+  const session = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `oidc.user:${idp}:staff-portal`)) ?? 'null') as {
     access_token: string;
     refresh_token: string;
     id_token: string;
@@ -83,6 +76,22 @@ test('after the picker logs out, the next person finds no trace of the picker in
     session.refresh_token,
     session.id_token,
   ];
+  return { session, markers };
+}
+
+test('after the picker logs out, the next person finds no trace of the picker in storage or on screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  await useEnglish(page);
+  await signIn(page, 'picker', '/warehousing/export/picking-process');
+  await expectShell(page);
+
+  // Choose a site (stored, then the page reloads into it) and work there.
+  await page.getByRole('button', { name: /^Site: / }).click();
+  await page.getByRole('menuitemradio', { name: SITE }).click();
+  await expect(page.getByRole('button', { name: `Site: ${SITE}` })).toBeVisible();
+  await appReady(activeFrame(page));
+
+  const { session, markers } = await pickerMarkers(page);
   expect(session.profile.sub).toBe('staff-0003');
   // While the picker works the markers are stored (the search below would find them), the site too.
   expect(await page.evaluate(() => localStorage.getItem('currentSite'))).toBe('103');
@@ -107,4 +116,268 @@ test('after the picker logs out, the next person finds no trace of the picker in
   for (const marker of [session.profile.name, session.profile.email, SITE]) expect(screen).not.toContain(marker);
   // The device's language choice stays: it is the handheld's, not the picker's.
   expect(await page.evaluate(() => localStorage.getItem('localization'))).toBe('"en"');
+});
+
+test.describe('a shared handheld', () => {
+  /** The host whose brand turns the shared-device policy on (dev/fixtures/portal.json): 5 min to the lock, PINs of 4 digits, 5 tries. */
+  const HANDHELD = `http://handheld.portal.localhost:${process.env.PORTAL_PORT ?? 4173}`;
+  const PICKING = '/warehousing/export/picking-process';
+  const DRAFT = 'Kệ A3: thiếu 2 thùng';
+  const WAREHOUSE_SITE_POS = appOrigin('warehouse-site-pos');
+  const ERP = appOrigin('erp');
+
+  test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+  test.beforeEach(async ({ page }) => useEnglish(page));
+
+  /** The next person's sign-in on the handheld: its own page first, then the provider's form. */
+  async function signInHere(page: Page, user: FixtureUser, path = '/') {
+    await page.goto(`${HANDHELD}${path}`);
+    await nextPersonSignsIn(page, user);
+  }
+
+  async function nextPersonSignsIn(page: Page, user: FixtureUser) {
+    await page.getByRole('heading', { name: 'Next person: sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).tap();
+    await page.getByLabel('Username').fill(user);
+    await page.getByLabel('Password').fill(`${user}123`);
+    await page.getByRole('button', { name: 'Sign in' }).tap();
+    await page.waitForURL((url) => url.origin === HANDHELD && !url.pathname.startsWith('/callback'));
+  }
+
+  /** Right after sign-in the PIN is offered: set it (typed twice) or skip it. */
+  async function answerPinOffer(page: Page, pin: string | null) {
+    const offer = page.getByRole('dialog', { name: 'Set a PIN for this shift' });
+    await offer.waitFor();
+    if (pin === null) await offer.getByRole('button', { name: 'Skip' }).tap();
+    else {
+      await offer.getByLabel('PIN', { exact: true }).fill(pin);
+      await offer.getByLabel('PIN again').fill(pin);
+      await offer.getByRole('button', { name: 'Set PIN' }).tap();
+    }
+    await expect(offer).toBeHidden();
+  }
+
+  /** Nobody touches the device from now on: focus leaves the frame (touches in it count), then time passes. */
+  async function putDown(page: Page, minutes: string) {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.fastForward(minutes);
+  }
+
+  const lockScreen = (page: Page) => page.getByRole('dialog', { name: 'Screen locked' });
+
+  /** Nothing of the work is visible or reachable: frames hidden and inert, focus never in them. */
+  async function expectWorkHidden(page: Page, draft: Locator) {
+    await expect(page.locator('.frame-host iframe').first()).toBeHidden();
+    await expect(draft).toBeHidden();
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    expect(await page.locator('body').innerText()).not.toMatch(/Picking|To-do list|Work in progress/);
+    for (let press = 0; press < 6; press++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME');
+    }
+  }
+
+  test('idle: the countdown, then the lock, with nothing of the work visible or focusable and the edit kept; the PIN unlocks', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    await signInHere(page, 'picker', PICKING);
+    await answerPinOffer(page, '2468');
+    const frame = activeFrame(page);
+    await appReady(frame);
+    const draft = frame.getByLabel('Draft note');
+    await draft.fill(DRAFT);
+
+    await putDown(page, '04:01');
+    const countdown = page.getByRole('alertdialog', { name: 'Still here?' });
+    await expect(countdown).toContainText(/The screen locks in \d+ s/);
+    await countdown.getByRole('button', { name: 'Still here' }).tap();
+    await expect(countdown).toBeHidden();
+    await putDown(page, '04:01');
+    await expect(countdown).toBeVisible();
+    await page.clock.fastForward('01:00');
+
+    const lock = lockScreen(page);
+    await expect(lock).toBeVisible();
+    await expect(lock).toContainText('Lê Văn Kho');
+    await expect(lock).toContainText('VK');
+    await expectWorkHidden(page, draft);
+    // A reload keeps the lock: the work never shows.
+    await page.reload();
+    await expect(lockScreen(page)).toBeVisible();
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+
+    await lockScreen(page).getByLabel('PIN').fill('2468');
+    await expect(lockScreen(page)).toBeHidden();
+    await appReady(activeFrame(page));
+    await expect(activeFrame(page).getByLabel('Draft note')).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert', '');
+  });
+
+  test('a lock keeps the frame alive under it: the edit in progress is there after the PIN', async ({ page }) => {
+    await page.clock.install();
+    await signInHere(page, 'picker', PICKING);
+    await answerPinOffer(page, '2468');
+    const frame = activeFrame(page);
+    await appReady(frame);
+    const loadedAt = await frame.locator('#loaded-at').getAttribute('datetime');
+    await frame.getByLabel('Draft note').fill(DRAFT);
+    await putDown(page, '05:01');
+    await expect(lockScreen(page)).toBeVisible();
+    await lockScreen(page).getByLabel('PIN').fill('2468');
+    await expect(lockScreen(page)).toBeHidden();
+    await expect(frame.getByLabel('Draft note')).toHaveValue(DRAFT);
+    // The same page, not a reload.
+    await expect(frame.locator('#loaded-at')).toHaveAttribute('datetime', loadedAt!);
+  });
+
+  test('wrong PINs end the shift: the next person’s sign-in, nothing of the picker kept', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    await signInHere(page, 'picker', PICKING);
+    await answerPinOffer(page, '2468');
+    await appReady(activeFrame(page));
+    await putDown(page, '05:01');
+    const lock = lockScreen(page);
+    for (const [index, pin] of ['0000', '1111', '2222', '3333'].entries()) {
+      await lock.getByLabel('PIN').fill(pin);
+      await expect(lock.getByRole('alert')).toHaveText(`Wrong PIN. Tries left: ${4 - index}.`);
+    }
+    await lock.getByLabel('PIN').fill('4444');
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => ['sharedDeviceShift', 'sharedDeviceActivity', 'currentSite'].map((key) => localStorage.getItem(key)))).toEqual([null, null, null]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('oidc.')))).toEqual([]);
+  });
+
+  test('"Not you?" ends the shift at once; signing in again as the same person unlocks', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    await signInHere(page, 'picker', PICKING);
+    await answerPinOffer(page, null);
+    const frame = activeFrame(page);
+    await appReady(frame);
+    await frame.getByLabel('Draft note').fill(DRAFT);
+    await putDown(page, '05:01');
+    const lock = lockScreen(page);
+    // No PIN this shift: unlocking is a sign-in, with the person's name filled in.
+    await expect(lock.getByLabel('PIN')).toHaveCount(0);
+    const popup = page.waitForEvent('popup');
+    await lock.getByRole('button', { name: 'Sign in again' }).tap();
+    const form = await popup;
+    await expect(form.getByLabel('Username')).toHaveValue('picker');
+    await form.getByLabel('Password').fill('picker123');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(lock).toBeHidden();
+    await expect(frame.getByLabel('Draft note')).toHaveValue(DRAFT);
+
+    await putDown(page, '05:01');
+    await lockScreen(page).getByRole('button', { name: 'Not you? End the shift' }).tap();
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('End shift: the other tab and the kept-alive frames react within a second, the next picker signs in at the provider’s form, the first picker’s late push is not shown, and nothing of them is left', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    await context.grantPermissions(['notifications'], { origin: HANDHELD });
+    await signInHere(page, 'picker', PICKING);
+    await answerPinOffer(page, null);
+    await controlledByServiceWorker(page);
+
+    // Work: a draft on the picking screen in the chosen site, which then stays alive behind the home page.
+    await page.getByRole('button', { name: /^Site: / }).tap();
+    await page.getByRole('menuitemradio', { name: SITE }).tap();
+    // The page starts again in the chosen site (its full start runs the start-up calls again).
+    await expect(page.getByRole('button', { name: `Site: ${SITE}` })).toBeVisible({ timeout: 20_000 });
+    await appReady(activeFrame(page));
+    await activeFrame(page).getByLabel('Draft note').fill(DRAFT);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).tap();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'To-do list', exact: true }).tap();
+    await expect(page).toHaveURL(`${HANDHELD}/`);
+    await appReady(activeFrame(page));
+    await activeFrame(page).getByLabel('Draft note').fill(DRAFT);
+    const { markers } = await pickerMarkers(page);
+
+    // A second tab of the portal, signed in as the same picker.
+    const other = await context.newPage();
+    await other.goto(`${HANDHELD}/`);
+    await expectShell(other);
+    await appReady(activeFrame(other));
+
+    // Both apps keep the draft in their own storage; each clears it when told the person left.
+    const appFrame = (origin: string) => {
+      const found = page.frames().find((frame) => frame.url().startsWith(`${origin}/`));
+      if (!found) throw new Error(`no frame of ${origin}`);
+      return found;
+    };
+    // Each app's page says when its storage is cleared: the frame is removed right after.
+    const clearedAt = new Map<string, number>();
+    page.on('console', (message) => {
+      const [said, origin] = message.text().split(' ');
+      if (said === 'e2e-draft-cleared' && origin) clearedAt.set(origin, Date.now());
+    });
+    for (const origin of [ERP, WAREHOUSE_SITE_POS]) {
+      await appFrame(origin).evaluate((draft) => {
+        if (localStorage.getItem('sample-app:draft') !== draft) throw new Error('the draft is not stored');
+        const check = () => (localStorage.getItem('sample-app:draft') === null ? console.log(`e2e-draft-cleared ${location.origin}`) : setTimeout(check, 5));
+        check();
+      }, DRAFT);
+    }
+
+    await page.bringToFront();
+    await page.getByRole('button', { name: /^Account: / }).tap();
+    const tapped = Date.now();
+    await page.getByRole('menuitem', { name: 'End shift' }).tap();
+    // The other tab leaves the signed-in screens at once; the kept-alive frames, the hidden one too, clear their storage.
+    await expect(other.getByRole('button', { name: /^Account: / })).toBeHidden({ timeout: 1000 });
+    await expect.poll(() => [...clearedAt.keys()].sort()).toEqual([ERP, WAREHOUSE_SITE_POS]);
+    for (const at of clearedAt.values()) expect(at - tapped).toBeLessThan(1000);
+    await expect(other.locator('.frame-host iframe')).toHaveCount(0, { timeout: 2500 });
+    await expect(other.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible();
+
+    // The shift's page ends at the provider and comes back to the next person's sign-in, in the device's language.
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+    // The provider still knows the picker (another app signed them in there): the next person's sign-in
+    // shows the form all the same, never the picker's session.
+    await signInAtProvider(context, 'picker');
+    await nextPersonSignsIn(page, 'picker2');
+    await answerPinOffer(page, null);
+    await expect(page.getByRole('button', { name: 'Account: Trịnh Thị Soạn Hàng' })).toBeVisible();
+    await appReady(activeFrame(page));
+
+    // A push for the first picker arriving now is not shown; one for the second is.
+    await expect.poll(() => page.evaluate(async () => Boolean(await (await caches.open('shared-device')).match('/__shared-device/current-person')))).toBe(true);
+    await other.close();
+    await deliverPush(context, HANDHELD, { notification: { title: 'Đơn của Lê Văn Kho' }, data: { user_id: 'staff-0003' } }, page);
+    await deliverPush(context, HANDHELD, { notification: { title: 'Đơn của Soạn Hàng' }, data: { user_id: 'staff-0012' } });
+    const look = await context.newPage();
+    await look.goto(`${HANDHELD}/config.json`);
+    await expect.poll(async () => (await shownNotifications(look)).map((shown) => shown.title)).toEqual(['Đơn của Soạn Hàng']);
+
+    // Nothing of the first picker in any storage of the portal's origin, nor in the apps'.
+    await expect.poll(async () => tracesIn(await everythingStored(look), markers), { timeout: 15_000 }).toEqual([]);
+    for (const origin of [ERP, WAREHOUSE_SITE_POS]) {
+      await look.goto(`${origin}/storage-probe`);
+      expect(await look.evaluate(() => localStorage.getItem('sample-app:draft'))).toBeNull();
+    }
+  });
+
+  /** Signs `user` in at the provider outside the portal (as another app would): the provider then has a session of theirs. */
+  async function signInAtProvider(context: BrowserContext, user: FixtureUser) {
+    const elsewhere = await context.newPage();
+    const authorize = new URL(`${IDP}/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: 'staff-portal',
+      response_type: 'code',
+      redirect_uri: `${HANDHELD}/callback`,
+      scope: 'openid',
+      state: 'elsewhere',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      ui_locales: 'en',
+    }).toString();
+    await elsewhere.goto(authorize.href);
+    await elsewhere.getByLabel('Username').fill(user);
+    await elsewhere.getByLabel('Password').fill(`${user}123`);
+    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
+    await elsewhere.waitForURL((url) => url.href.startsWith(`${HANDHELD}/callback`));
+    await elsewhere.close();
+  }
 });
