@@ -307,7 +307,8 @@ test.describe('a shared handheld', () => {
       if (!found) throw new Error(`no frame of ${origin}`);
       return found;
     };
-    // Each app's page says when its storage is cleared: the frame is removed right after.
+    // Each app's page says when the shell's word reached it and its storage was cleared by then (the
+    // app's onSessionEnd runs first, as it listened first): the frame is removed right after.
     const clearedAt = new Map<string, number>();
     page.on('console', (message) => {
       const [said, origin] = message.text().split(' ');
@@ -316,8 +317,9 @@ test.describe('a shared handheld', () => {
     for (const origin of [ERP, WAREHOUSE_SITE_POS]) {
       await appFrame(origin).evaluate((draft) => {
         if (localStorage.getItem('sample-app:draft') !== draft) throw new Error('the draft is not stored');
-        const check = () => (localStorage.getItem('sample-app:draft') === null ? console.log(`e2e-draft-cleared ${location.origin}`) : setTimeout(check, 5));
-        check();
+        addEventListener('message', (event) => {
+          if ((event.data as { type?: unknown } | null)?.type === 'session-end' && localStorage.getItem('sample-app:draft') === null) console.log(`e2e-draft-cleared ${location.origin}`);
+        });
       }, DRAFT);
     }
 
