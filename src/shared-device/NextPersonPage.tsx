@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useDeferredTranslation } from '../i18n/index.ts';
 import { useSession } from '../session/context.ts';
 import { tellWorkerCurrentPerson } from '../sw-client/register.ts';
