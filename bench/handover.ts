@@ -87,23 +87,37 @@ async function fillForm(page: Page, user: { username: string; password: string }
 
 const formSignIn = (page: Page) => page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ });
 
-/** Today: Logout from the user menu, the provider's form, the next picker's sign-in. */
-async function logoutToSignIn(browser: Browser, origin: string, samples: HandoverSamples): Promise<void> {
+/** A fresh handheld's page for `measure`, closed after it. */
+async function onHandheld(browser: Browser, measure: (page: Page) => Promise<void>): Promise<void> {
   const { context, page } = await handheld(browser);
   try {
-    await signInAs(page, origin, FIRST.username, FIRST.password);
-    await page.getByRole('button', { name: /^Account: / }).click();
-    const tapped = await tap(page.getByRole('menuitem', { name: 'Log out' }));
-    const form = await mark(page, 'form', tapped);
-    await fillForm(page, NEXT);
-    const signedIn = await tap(formSignIn(page));
-    const shell = await mark(page, 'shell', signedIn);
-    samples.logout.toForm.push(form - tapped);
-    samples.logout.toShell.push(shell - signedIn);
+    await measure(page);
   } finally {
     await context.close();
   }
 }
+
+/**
+ * The provider's form after the tap at `tapped`, then the next picker's sign-in: when the form
+ * showed, and how long the interactive shell took after their Sign in (their typing left out).
+ */
+async function nextPickerSignsIn(page: Page, tapped: number): Promise<{ form: number; toShell: number }> {
+  const form = await mark(page, 'form', tapped);
+  await fillForm(page, NEXT);
+  const signedIn = await tap(formSignIn(page));
+  return { form, toShell: (await mark(page, 'shell', signedIn)) - signedIn };
+}
+
+/** Today: Logout from the user menu, the provider's form, the next picker's sign-in. */
+const logoutToSignIn = (browser: Browser, origin: string, samples: HandoverSamples) =>
+  onHandheld(browser, async (page) => {
+    await signInAs(page, origin, FIRST.username, FIRST.password);
+    await page.getByRole('button', { name: /^Account: / }).click();
+    const tapped = await tap(page.getByRole('menuitem', { name: 'Log out' }));
+    const { form, toShell } = await nextPickerSignsIn(page, tapped);
+    samples.logout.toForm.push(form - tapped);
+    samples.logout.toShell.push(toShell);
+  });
 
 /** The next person's sign-in on the shared handheld; the PIN offer that follows is answered (not timed). */
 async function signInOnHandheld(page: Page, origin: string, pin: string | null): Promise<void> {
@@ -123,30 +137,22 @@ async function signInOnHandheld(page: Page, origin: string, pin: string | null):
 }
 
 /** A shared device: End shift, "Next person: sign in", the provider's form, the next picker's sign-in. */
-async function endShiftToSignIn(browser: Browser, origin: string, samples: HandoverSamples): Promise<void> {
-  const { context, page } = await handheld(browser);
-  try {
+const endShiftToSignIn = (browser: Browser, origin: string, samples: HandoverSamples) =>
+  onHandheld(browser, async (page) => {
     await signInOnHandheld(page, origin, null);
     await page.getByRole('button', { name: /^Account: / }).click();
     const tapped = await tap(page.getByRole('menuitem', { name: 'End shift' }));
     const nextPerson = await mark(page, 'nextPerson', tapped);
     const asked = await tap(page.getByRole('button', { name: 'Sign in' }));
-    const form = await mark(page, 'form', asked);
-    await fillForm(page, NEXT);
-    const signedIn = await tap(formSignIn(page));
-    const shell = await mark(page, 'shell', signedIn);
+    const { form, toShell } = await nextPickerSignsIn(page, asked);
     samples.endShift.toNextPerson.push(nextPerson - tapped);
     samples.endShift.toForm.push(form - asked);
-    samples.endShift.toShell.push(shell - signedIn);
-  } finally {
-    await context.close();
-  }
-}
+    samples.endShift.toShell.push(toShell);
+  });
 
 /** A shared device locked by its idle time (the page's clock moved on): the PIN's last digit → the frame working again. */
-async function pinToFrame(browser: Browser, origin: string, samples: HandoverSamples): Promise<void> {
-  const { context, page } = await handheld(browser);
-  try {
+const pinToFrame = (browser: Browser, origin: string, samples: HandoverSamples) =>
+  onHandheld(browser, async (page) => {
     await page.clock.install();
     await signInOnHandheld(page, origin, PIN);
     await page.locator('.frame-host iframe:not([hidden])').waitFor();
@@ -168,10 +174,7 @@ async function pinToFrame(browser: Browser, origin: string, samples: HandoverSam
     );
     await field.press(PIN.slice(-1));
     samples.pinToFrame.push(await working);
-  } finally {
-    await context.close();
-  }
-}
+  });
 
 async function main() {
   const server = await servePortal();
