@@ -163,7 +163,8 @@ const pinToFrame = (browser: Browser, origin: string, samples: HandoverSamples) 
       () =>
         new Promise<number>((resolve) => {
           let typed = 0;
-          addEventListener('keydown', (event) => (typed = event.timeStamp), { capture: true, once: true });
+          // The page's own clock on both ends: Playwright's clock stands in for performance.now() here.
+          addEventListener('keydown', () => (typed = performance.now()), { capture: true, once: true });
           const check = () => {
             const frame = document.querySelector('.frame-host iframe:not([hidden])');
             if (typed && !document.querySelector('dialog.shift-lock') && frame?.checkVisibility()) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - typed)));
