@@ -229,42 +229,42 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
 
   return (
     <ShiftContext.Provider value={shift.controls}>
-    <NavigationContext.Provider value={navigation}>
-      <CurrentRouteContext.Provider value={current}>
-        <ShellLayout
-          brand={runtime.brand}
-          version={runtime.version}
-          mobileView={mobileView}
-          header={header}
-          sidebar={<SidebarMenu activePath={route?.path ?? null} onSearch={controller.openSearch} />}
-        >
-          {showPageBar && route && <PageBar route={route} onGuide={controller.openGuide} />}
-          <div className="shell-content">
-            <CatalogueRoutePage />
-            <FrameHost pool={pool} needsConnection={(title, retry) => <NeedsConnectionCard title={title} onRetry={retry} />} />
-          </div>
-        </ShellLayout>
-        <MenuSearchDialog open={searching} onClose={controller.closeSearch} />
-        {outboxOpen && <OutboxSheet outbox={outbox} onClose={controller.closeOutbox} />}
-        {modal && <ModalFrame spec={modal} name={frameWindowName(frameSettingsIn(shell, offline, runtime, frameInput)(modal.route, modal.title, false))} onClose={controller.closeModal} />}
-        {!offline && (
-          <PushNotifications
-            settings={config.push}
-            user={{ sub: shell.user.sub, email: shell.user.email ?? undefined, phone_number: shell.user.phone ?? undefined }}
-            post={(body) => services.api.registerPushToken(body)}
-            askPermission={route?.browserPermissions?.includes('notifications') ?? false}
-            navigate={controller.go}
-          />
-        )}
-        {!offline && <SiteWatcher shownSiteId={shell.site?.id ?? null} />}
-        <Ribbon offline={offline} environment={config.ribbon} />
-        {shift.device && sharedDevice && (
-          <SharedDeviceOverlay>
-            <SharedDeviceLayer device={shift.device} name={shell.user.name} pinLength={sharedDevice.pin.length} />
-          </SharedDeviceOverlay>
-        )}
-      </CurrentRouteContext.Provider>
-    </NavigationContext.Provider>
+      <NavigationContext.Provider value={navigation}>
+        <CurrentRouteContext.Provider value={current}>
+          <ShellLayout
+            brand={runtime.brand}
+            version={runtime.version}
+            mobileView={mobileView}
+            header={header}
+            sidebar={<SidebarMenu activePath={route?.path ?? null} onSearch={controller.openSearch} />}
+          >
+            {showPageBar && route && <PageBar route={route} onGuide={controller.openGuide} />}
+            <div className="shell-content">
+              <CatalogueRoutePage />
+              <FrameHost pool={pool} needsConnection={(title, retry) => <NeedsConnectionCard title={title} onRetry={retry} />} />
+            </div>
+          </ShellLayout>
+          <MenuSearchDialog open={searching} onClose={controller.closeSearch} />
+          {outboxOpen && <OutboxSheet outbox={outbox} onClose={controller.closeOutbox} />}
+          {modal && <ModalFrame spec={modal} name={frameWindowName(frameSettingsIn(shell, offline, runtime, frameInput)(modal.route, modal.title, false))} onClose={controller.closeModal} />}
+          {!offline && (
+            <PushNotifications
+              settings={config.push}
+              user={{ sub: shell.user.sub, email: shell.user.email ?? undefined, phone_number: shell.user.phone ?? undefined }}
+              post={(body) => services.api.registerPushToken(body)}
+              askPermission={route?.browserPermissions?.includes('notifications') ?? false}
+              navigate={controller.go}
+            />
+          )}
+          {!offline && <SiteWatcher shownSiteId={shell.site?.id ?? null} />}
+          <Ribbon offline={offline} environment={config.ribbon} />
+          {shift.device && sharedDevice && (
+            <SharedDeviceOverlay>
+              <SharedDeviceLayer device={shift.device} name={shell.user.name} pinLength={sharedDevice.pin.length} />
+            </SharedDeviceOverlay>
+          )}
+        </CurrentRouteContext.Provider>
+      </NavigationContext.Provider>
     </ShiftContext.Provider>
   );
 }
