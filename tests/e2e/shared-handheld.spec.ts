@@ -213,7 +213,7 @@ test.describe('a shared handheld', () => {
     await expect(page.locator('#root')).not.toHaveAttribute('inert', '');
   });
 
-  test('a lock keeps the frame alive under it: the edit in progress is there after the PIN', async ({ page }) => {
+  test('a lock keeps the frame alive under it: the edit in progress is there after the PIN, checked on the device without a connection', async ({ page, context }) => {
     await page.clock.install();
     await signInHere(page, 'picker', PICKING);
     await answerPinOffer(page, '2468');
@@ -223,8 +223,10 @@ test.describe('a shared handheld', () => {
     await frame.getByLabel('Draft note').fill(DRAFT);
     await putDown(page, '05:01');
     await expect(lockScreen(page)).toBeVisible();
+    await context.setOffline(true);
     await lockScreen(page).getByLabel('PIN').fill('2468');
     await expect(lockScreen(page)).toBeHidden();
+    await context.setOffline(false);
     await expect(frame.getByLabel('Draft note')).toHaveValue(DRAFT);
     // The same page, not a reload.
     await expect(frame.locator('#loaded-at')).toHaveAttribute('datetime', loadedAt!);
@@ -246,6 +248,16 @@ test.describe('a shared handheld', () => {
     await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => ['sharedDeviceShift', 'sharedDeviceActivity', 'currentSite'].map((key) => localStorage.getItem(key)))).toEqual([null, null, null]);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('oidc.')))).toEqual([]);
+  });
+
+  test('a device left alone past the shift’s idle limit ends the shift by itself', async ({ page }) => {
+    await page.clock.install();
+    await signInHere(page, 'picker', PICKING);
+    await answerPinOffer(page, '2468');
+    await appReady(activeFrame(page));
+    await putDown(page, '30:01');
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('sharedDeviceShift'))).toBeNull();
   });
 
   test('"Not you?" ends the shift at once; signing in again as the same person unlocks', async ({ page }) => {
