@@ -348,6 +348,8 @@ test.describe('a shared handheld', () => {
 
     // The shift's page ends at the provider and comes back to the next person's sign-in, in the device's language.
     await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+    // Nothing of the first picker is left once the shift has ended, before anyone else's session could overwrite it.
+    await expect.poll(async () => tracesIn(await everythingStored(page), markers), { timeout: 15_000 }).toEqual([]);
     // The provider still knows the picker (another app signed them in there): the next person's sign-in
     // shows the form all the same, never the picker's session.
     await signInAtProvider(context, 'picker');
