@@ -405,6 +405,21 @@ describe('Session on a shared device', () => {
     expect(session.accessToken()).toBeNull();
   });
 
+  it('End shift’s part runs inside logout while the person is still signed in, before anything of them is removed', async () => {
+    localStorage.setItem('currentSite', '102');
+    const manager = fakeManager(user(3600));
+    const session = shared(manager);
+    await session.start('/');
+    const seen: string[] = [];
+    const offHook = onLogout(() => void seen.push('hook'));
+    await session.logout(async () => {
+      seen.push(`device part: ${session.getState().status}, site ${localStorage.getItem('currentSite')}, user removed: ${manager.removeUser.mock.calls.length > 0}`);
+    });
+    offHook();
+    expect(seen).toEqual(['device part: signedIn, site 102, user removed: false', 'hook']);
+    expect(manager.signoutRedirect).toHaveBeenCalled();
+  });
+
   it('the session-expired dialog logs out instead of starting over', async () => {
     const manager = fakeManager(user(3600));
     const session = shared(manager);

@@ -376,19 +376,21 @@ export class Session {
 
   /**
    * Logout (shell.md §4): first the steps before logout (beforeLogout), any of which may keep the user
-   * signed in — then false, and nothing is removed; a step that fails is passed over. Then clear the
+   * signed in — then false, and nothing is removed; a step that fails is passed over. Then `inside`,
+   * a part that must run once the person is leaving but while the shell still stands, before anything
+   * is removed (a shared device's End shift: the other tabs, the frames, the worker). Then clear the
    * stored platform and seller, then end the provider session. On a shared handheld the next person
    * must find nothing of this one: every personal stored value goes (site and push state
    * too; the device's language and layout stay, storage/local.ts KEY_OWNERS), and the hooks clear the
    * IndexedDB cache (start snapshot, flags, offline records) and the push token. A second call while
    * one runs joins it.
    */
-  logout(): Promise<boolean> {
-    this.leaving ??= this.leave().finally(() => (this.leaving = null));
+  logout(inside?: () => Promise<void>): Promise<boolean> {
+    this.leaving ??= this.leave(inside).finally(() => (this.leaving = null));
     return this.leaving;
   }
 
-  private async leave(): Promise<boolean> {
+  private async leave(inside?: () => Promise<void>): Promise<boolean> {
     for (const step of [...logoutSteps]) {
       const decision = await step().catch((error: unknown) => {
         console.warn('[session] a step before logout failed; logging out all the same', error);
@@ -396,6 +398,7 @@ export class Session {
       });
       if (decision === 'stay') return false;
     }
+    await inside?.();
     await this.endSession();
     return true;
   }

@@ -130,11 +130,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
       person: { sub: shell.user.sub, loginHint: shell.user.email ?? shell.user.sub },
       signedInThisPage: session.signedInThisPage(),
       endFrames: () => pool.endSession(),
-      logout: async (devicePart) => {
-        await devicePart();
-        await session.logout();
-        return true;
-      },
+      logout: (devicePart) => session.logout(devicePart),
       endedElsewhere: () => session.endedElsewhere(),
       signInAgain: (loginHint) => session.signInAgain(loginHint, window.location.pathname + window.location.search),
     }),
