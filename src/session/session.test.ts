@@ -420,6 +420,25 @@ describe('Session on a shared device', () => {
     expect(manager.signoutRedirect).toHaveBeenCalled();
   });
 
+  it('End shift’s part runs after the steps before logout, and not at all when a step keeps the person signed in', async () => {
+    const manager = fakeManager(user(3600));
+    const session = shared(manager);
+    await session.start('/');
+    const seen: string[] = [];
+    let answer: 'continue' | 'stay' = 'stay';
+    const off = beforeLogout(async () => {
+      seen.push('step');
+      return answer;
+    });
+    const devicePart = async () => void seen.push('device part');
+    expect(await session.logout(devicePart)).toBe(false);
+    expect(seen).toEqual(['step']);
+    answer = 'continue';
+    expect(await session.logout(devicePart)).toBe(true);
+    expect(seen).toEqual(['step', 'step', 'device part']);
+    off();
+  });
+
   it('the session-expired dialog logs out instead of starting over', async () => {
     const manager = fakeManager(user(3600));
     const session = shared(manager);

@@ -31,7 +31,7 @@ import { serviceWorkerMayRegister } from '../sw-client/register.ts';
 import { useRuntime } from '../context/runtime.ts';
 import type { Services } from '../api/services.ts';
 import { PROTOCOL } from '../../packages/frame-client/index.ts';
-import type { PageOutbox } from '../outbox/index.ts';
+import { outboxCount, type PageOutbox } from '../outbox/index.ts';
 import { FRAME_FIRST_ADOPTION, pictureSignature, removeShellPicture, useFrameFirstRecord } from '../start/index.ts';
 import { ShellController } from './shell-controller.ts';
 import { deriveShellAccess, deriveShellView, frameSettingsIn, type ShellAccess } from './shell-model.ts';
@@ -46,6 +46,8 @@ const PushNotifications = deferred(() => withDeferredTexts(import('../push/PushN
 const MenuSearchDialog = deferred(() => import('./MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
 // Opened from the header's outbox badge.
 const OutboxSheet = deferred(() => withDeferredTexts(import('./OutboxSheet.tsx')).then((module) => module.OutboxSheet));
+/** The lock screen's count on a shared device: the person's writes the outbox has not sent yet. */
+const waitingWrites = { get: () => outboxCount.get().waiting, subscribe: outboxCount.subscribe };
 
 /**
  * The signed-in shell once start-up is ready: lays out the model of shell-model.ts (menu, current route,
@@ -256,7 +258,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
           <Ribbon offline={offline} environment={config.ribbon} />
           {shift.device && sharedDevice && (
             <SharedDeviceOverlay>
-              <SharedDeviceLayer device={shift.device} name={shell.user.name} pinLength={sharedDevice.pin.length} />
+              <SharedDeviceLayer device={shift.device} name={shell.user.name} pinLength={sharedDevice.pin.length} waiting={waitingWrites} />
             </SharedDeviceOverlay>
           )}
         </CurrentRouteContext.Provider>
