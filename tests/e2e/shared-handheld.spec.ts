@@ -362,7 +362,7 @@ test.describe('a shared handheld', () => {
     await expect.poll(() => page.evaluate(async () => Boolean(await (await caches.open('shared-device')).match('/__shared-device/current-person')))).toBe(true);
     await other.close();
     await deliverPush(context, HANDHELD, { notification: { title: 'Đơn của Lê Văn Kho' }, data: { user_id: 'staff-0003' } }, page);
-    await deliverPush(context, HANDHELD, { notification: { title: 'Đơn của Soạn Hàng' }, data: { user_id: 'staff-0012' } });
+    await deliverPush(context, HANDHELD, { notification: { title: 'Đơn của Soạn Hàng' }, data: { user_id: 'staff-0013' } });
     const look = await context.newPage();
     await look.goto(`${HANDHELD}/config.json`);
     await expect.poll(async () => (await shownNotifications(look)).map((shown) => shown.title)).toEqual(['Đơn của Soạn Hàng']);
