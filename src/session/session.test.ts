@@ -150,6 +150,24 @@ describe('Session', () => {
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
   });
 
+  it('logout offline ends the local session and starts again at home, without the provider’s page', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...location, assign });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const manager = fakeManager(user(3600));
+      const session = sessionOver(manager);
+      await session.start('/');
+      await session.logout();
+      expect(manager.removeUser).toHaveBeenCalled();
+      expect(manager.signoutRedirect).not.toHaveBeenCalled();
+      expect(assign).toHaveBeenCalledWith('/');
+    } finally {
+      online.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a token expiring within the renew-ahead window is renewed behind the start, not before it', async () => {
     const manager = fakeManager(user(RENEW_AHEAD_S - 10));
     const session = sessionOver(manager);

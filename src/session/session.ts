@@ -416,6 +416,13 @@ export class Session {
       const { manager } = await this.library();
       const user = await manager.getUser().catch(() => null);
       await manager.removeUser();
+      // Offline the provider's page cannot load (the browser's own error page would show instead): the
+      // local session is gone, the provider's ends with its own lifetime (and a shared device's next
+      // sign-in always asks for the provider's form).
+      if (!navigator.onLine) {
+        location.assign('/');
+        return;
+      }
       await manager.signoutRedirect({ id_token_hint: user?.id_token });
     } catch (error) {
       // Provider (or the library) unreachable: the local session is gone anyway; start again from home.

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { activeFrame, appOrigin, appReady, controlledByServiceWorker, deliverPush, expectShell, IDP, shownNotifications, signIn, useEnglish, type FixtureUser } from './support.ts';
+import { activeFrame, appOrigin, appReady, controlledByServiceWorker, deliverPush, expectShell, IDP, saleLine, salesOf, sell, shownNotifications, signIn, useEnglish, type FixtureUser } from './support.ts';
 
 /**
  * A clean shared handheld: after the picker leaves, the next person on the same browser profile finds
@@ -57,8 +57,8 @@ function everythingStored(page: Page): Promise<Entry[]> {
 const tracesIn = (entries: Entry[], markers: string[]) =>
   entries.flatMap((entry) => markers.filter((marker) => entry.text.includes(marker)).map((marker) => `${entry.where} ${entry.name}: ${marker.slice(0, 24)}`));
 
-/** The signed-in picker's session entry, and what of it names them. */
-async function pickerMarkers(page: Page, idp = IDP) {
+/** The signed-in person's session entry, and what of it names them. */
+async function personMarkers(page: Page, idp = IDP) {
   const session = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `oidc.user:${idp}:staff-portal`)) ?? 'null') as {
     access_token: string;
     refresh_token: string;
@@ -91,7 +91,7 @@ test('after the picker logs out, the next person finds no trace of the picker in
   await expect(page.getByRole('button', { name: `Site: ${SITE}` })).toBeVisible();
   await appReady(activeFrame(page));
 
-  const { session, markers } = await pickerMarkers(page);
+  const { session, markers } = await personMarkers(page);
   expect(session.profile.sub).toBe('staff-0003');
   // While the picker works the markers are stored (the search below would find them), the site too.
   expect(await page.evaluate(() => localStorage.getItem('currentSite'))).toBe('103');
@@ -305,7 +305,7 @@ test.describe('a shared handheld', () => {
     await expect(page).toHaveURL(`${HANDHELD}/`);
     await appReady(activeFrame(page));
     await activeFrame(page).getByLabel('Draft note').fill(DRAFT);
-    const { markers } = await pickerMarkers(page);
+    const { markers } = await personMarkers(page);
 
     // A second tab of the portal, signed in as the same picker.
     const other = await context.newPage();
@@ -396,4 +396,58 @@ test.describe('a shared handheld', () => {
     await elsewhere.waitForURL((url) => url.href.startsWith(`${HANDHELD}/callback`));
     await elsewhere.close();
   }
+  /** The sample POS's till: its sales go through the shell's outbox. */
+  const TILL = '/dpos/create-order';
+
+  async function endShift(page: Page) {
+    await page.getByRole('button', { name: /^Account: / }).tap();
+    await page.getByRole('menuitem', { name: 'End shift' }).tap();
+  }
+
+  test('the lock counts the person’s waiting writes; End shift offline asks about them and keeps them sealed, nothing of the person readable', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const note = `shift-${Math.random().toString(36).slice(2)}`;
+    await page.clock.install();
+    await signInHere(page, 'cashier', TILL);
+    await answerPinOffer(page, '2468');
+    await appReady(activeFrame(page));
+    await controlledByServiceWorker(page);
+    const { markers } = await personMarkers(page);
+    await context.setOffline(true);
+    // The till's page is loaded: it sells on without a connection.
+    await page.getByRole('alertdialog', { name: 'Online or offline' }).getByRole('button', { name: 'Stay in online mode' }).tap();
+    await sell(page, note);
+    await expect(saleLine(page, note)).toContainText('waiting');
+    await putDown(page, '05:01');
+    await expect(lockScreen(page)).toContainText('Changes waiting to be sent: 1');
+    await lockScreen(page).getByLabel('PIN').fill('2468');
+    await expect(lockScreen(page)).toBeHidden();
+    await endShift(page);
+    const question = page.getByRole('alertdialog').filter({ hasText: 'Some writes were not sent' });
+    await question.getByRole('button', { name: 'Keep for my next sign-in' }).tap();
+    // Without a connection nobody can sign in: the page says so (not the provider's page, which cannot load).
+    await expect(page.getByRole('heading', { name: /Offline mode needs one online sign-in/ })).toBeVisible({ timeout: 15_000 });
+    await expect.poll(async () => tracesIn(await everythingStored(page), [note, ...markers])).toEqual([]);
+  });
+
+  test('End shift online sends the person’s waiting writes before the shift ends', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const note = `shift-${Math.random().toString(36).slice(2)}`;
+    let busy = true;
+    // The API is busy for an hour: the sale waits (Retry-After) until End shift sends it.
+    await context.route(/\/api\/v1\/pos\/sales$/, (route) =>
+      busy && route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, headers: { 'retry-after': '3600', 'access-control-allow-origin': HANDHELD, 'access-control-expose-headers': 'retry-after' }, body: '' })
+        : route.fallback(),
+    );
+    await signInHere(page, 'cashier', TILL);
+    await answerPinOffer(page, null);
+    await appReady(activeFrame(page));
+    await sell(page, note);
+    await expect(saleLine(page, note)).toContainText('waiting');
+    busy = false;
+    await endShift(page);
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 20_000 });
+    expect((await salesOf('cashier', HANDHELD)).filter((sale) => sale.note === note)).toEqual([expect.objectContaining({ sub: 'staff-0002' })]);
+  });
 });

@@ -152,7 +152,7 @@ export async function salesOf(user: FixtureUser, portalOrigin: string, stack: { 
 /** Sells one item on the POS's till (the create-order page) with a note that names the sale. */
 export async function sell(page: Page, note: string): Promise<void> {
   const till = activeFrame(page);
-  await till.getByLabel('Note').fill(note);
+  await till.getByLabel('Note', { exact: true }).fill(note);
   await till.getByRole('button', { name: 'Sell' }).click();
   await expect(till.getByRole('status').filter({ hasText: `Sale ${note} stored on this device` })).toBeVisible();
 }
