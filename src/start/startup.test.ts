@@ -48,6 +48,28 @@ describe('runStartup', () => {
     expect(state).toMatchObject({ step: 'ready', context: { flags: { 'some-flag': true }, seller: { id: 2 } } });
   });
 
+  it('asks for the websites, the sites and both number formats with the seller list, not after it', async () => {
+    let releaseSellers!: () => void;
+    const sellersHeld = new Promise<void>((resolve) => (releaseSellers = resolve));
+    const { api, started } = fakeApi({ sellers: async () => (await sellersHeld, [seller(2)]), sites: [site(5)] });
+    const run = runStartup(portalUser({ siteIds: [5] }), deps(api));
+    await vi.waitFor(() => expect(started).toEqual(expect.arrayContaining(['sellers', 'websites', 'sites', 'format'])));
+    expect(api.numberDisplayFormat).toHaveBeenCalledWith({ platformId: 1 }, { timeoutMs: 8000 * START_BUDGET.lists });
+    expect(api.numberDisplayFormat).toHaveBeenCalledWith({ sellerId: 2 }, { timeoutMs: 8000 * START_BUDGET.lists });
+    releaseSellers();
+    expect(await run).toMatchObject({ step: 'ready', context: { seller: { id: 2 }, site: { id: 5 } } });
+    expect(api.numberDisplayFormat).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for the number format of the seller the list resolved when it is not the one expected', async () => {
+    const { api } = fakeApi({ sellers: async () => [seller(3)] });
+    const formats = { 2: { thousandSeparator: ' ', decimalSeparator: ',' }, 3: { thousandSeparator: '.', decimalSeparator: ',' } };
+    vi.mocked(api.numberDisplayFormat).mockImplementation(async (owner) => ('sellerId' in owner ? formats[owner.sellerId as 2 | 3] : { thousandSeparator: ',', decimalSeparator: '.' }));
+    const state = await runStartup(portalUser({ sellerClaim: { kind: 'all' } }), deps(api, { stored: { platform: () => undefined, sellerId: () => 2, siteId: () => undefined } }));
+    expect(state).toMatchObject({ step: 'ready', context: { seller: { id: 3 }, sellerNumberFormat: formats[3] } });
+    expect(api.numberDisplayFormat).toHaveBeenCalledWith({ sellerId: 3 }, expect.anything());
+  });
+
   it('sizes the start path calls to the deadline: sellers and lists finish before it', async () => {
     const { api } = fakeApi({ sites: [site(5)] });
     await runStartup(portalUser({ siteIds: [5] }), deps(api, { deadlineMs: 10_000 }));

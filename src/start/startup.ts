@@ -63,18 +63,29 @@ export const START_BUDGET = { flags: 0.4, sellers: 0.5, lists: 0.3 } as const;
 export async function runStartup(user: PortalUser, { api, loadFlags, stored, deadlineMs, onStep }: StartupDeps): Promise<StartupState> {
   const platformChoice = resolvePlatform(user.platformClaim, stored.platform()?.id);
   const platformId = platformChoice.kind === 'selected' ? platformChoice.platformId : null;
-  const claimedSeller = claimedSellerId(user.sellerClaim);
+  // The seller the calls' header names before the list resolves one: claimed, else stored.
+  const expectedSellerId = claimedSellerId(user.sellerClaim) ?? stored.sellerId() ?? null;
 
   // Flags are evaluated for the seller and platform known before the choosers (a choice reloads the
   // page), so they never wait for the seller list: both run at once. The maintenance windows too.
   onStep?.('flags');
-  const flagsLoaded = loadFlags({ sub: user.sub, sellerId: claimedSeller ?? stored.sellerId() ?? null, platformId }, deadlineMs * START_BUDGET.flags);
+  const flagsLoaded = loadFlags({ sub: user.sub, sellerId: expectedSellerId, platformId }, deadlineMs * START_BUDGET.flags);
   const windowsLoaded = api.upgradeWindows({ timeoutMs: deadlineMs * START_BUDGET.lists }).catch(() => []);
   if (platformId === null) {
     await flagsLoaded;
     return { step: 'choosePlatform', user };
   }
   const platform = user.platformClaim === 0 ? (stored.platform() ?? null) : null;
+
+  // What the platform alone decides goes out with the seller list, not after it: a round trip less
+  // on a start that waits for them (a first start, on a phone's network). The seller's number format
+  // too, for the expected seller; another resolved seller asks again. A start that stops at a chooser or a message leaves these answers unused.
+  const timeoutMs = deadlineMs * START_BUDGET.lists;
+  const websitesLoaded = api.websites(platformId, { timeoutMs }).catch(() => []);
+  const sitesLoaded = user.siteIds.length > 0 ? api.userSites({ timeoutMs }).catch(() => []) : Promise.resolve([]);
+  const formatOf = (owner: { platformId: number } | { sellerId: number }) => api.numberDisplayFormat(owner, { timeoutMs }).catch(() => DEFAULT_NUMBER_FORMAT);
+  const platformFormatLoaded = formatOf({ platformId });
+  const expectedSellerFormat = expectedSellerId === null ? null : formatOf({ sellerId: expectedSellerId });
 
   onStep?.('sellers');
   let sellers: Seller[];
@@ -91,14 +102,13 @@ export async function runStartup(user: PortalUser, { api, loadFlags, stored, dea
 
   // Lists and formats that only shape the shell: a failure leaves them empty or at their default.
   onStep?.('sites');
-  const timeoutMs = deadlineMs * START_BUDGET.lists;
   const [flags, upgradeWindows, websites, sites, numberFormat, sellerNumberFormat] = await Promise.all([
     flagsLoaded,
     windowsLoaded,
-    api.websites(platformId, { timeoutMs }).catch(() => []),
-    user.siteIds.length > 0 ? api.userSites({ timeoutMs }).catch(() => []) : Promise.resolve([]),
-    api.numberDisplayFormat({ platformId }, { timeoutMs }).catch(() => DEFAULT_NUMBER_FORMAT),
-    api.numberDisplayFormat({ sellerId: seller.id }, { timeoutMs }).catch(() => DEFAULT_NUMBER_FORMAT),
+    websitesLoaded,
+    sitesLoaded,
+    platformFormatLoaded,
+    expectedSellerFormat !== null && seller.id === expectedSellerId ? expectedSellerFormat : formatOf({ sellerId: seller.id }),
   ]);
   const siteChoice = resolveSite(stored.siteId(), sites);
 
