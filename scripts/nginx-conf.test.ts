@@ -30,6 +30,13 @@ describe('contentSecurityPolicy', () => {
     );
   });
 
+  it('frames the provider too when a brand is for shared devices (their logout ends its session in a frame)', () => {
+    const brand = { logo: '/l.svg', favicon: '/f.ico' };
+    const framed = (hosts: Record<string, typeof brand & { sharedDevice?: object }>) => directives(contentSecurityPolicy(config({ brands: { hosts } }))).get('frame-src');
+    expect(framed({ 'handheld.example.com': { ...brand, sharedDevice: {} } })).toBe('http://pos.example.com:8080 https://erp.example.com https://id.example.com https://warehouse.example.com');
+    expect(framed({ 'staff.example.com': brand })).not.toContain('id.example.com');
+  });
+
   it('frames nothing without apps', () => {
     expect(directives(contentSecurityPolicy(config({ apps: {} }))).get('frame-src')).toBe("'none'");
   });

@@ -39,6 +39,9 @@ const originOf = (url: string) => new URL(url).origin;
 const unique = (origins: string[]) => [...new Set(origins)].sort();
 const sources = (list: string[]) => list.join(' ');
 
+const hasSharedDevice = (config: RuntimeConfig) =>
+  config.brands.default?.sharedDevice !== undefined || Object.values(config.brands.hosts).some((brand) => brand.sharedDevice !== undefined);
+
 /** The portal's Content-Security-Policy for a runtime config. */
 export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: string[] = []): string {
   const provider = originOf(config.oidc.authority);
@@ -54,7 +57,8 @@ export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: str
     // data: for the menu icons (CSS mask images), the provider for user pictures.
     ['img-src', sources(["'self'", 'data:', provider])],
     ['connect-src', sources(["'self'", ...unique([...apis, provider, ...(config.push ? FIREBASE_ORIGINS : [])])])],
-    ['frame-src', apps.length > 0 ? sources(apps) : "'none'"],
+    // A shared device ends the provider's session in a hidden frame (src/session/provider-logout.ts).
+    ['frame-src', ((framed) => (framed.length > 0 ? sources(framed) : "'none'"))(unique([...apps, ...(hasSharedDevice(config) ? [provider] : [])]))],
     // /manifest.webmanifest, answered per host (src/config/manifest.ts).
     ['manifest-src', "'self'"],
     ['worker-src', "'self'"],

@@ -1,8 +1,8 @@
 import { BootSpinner } from '../ui/BootSpinner.tsx';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { subscribeConnectivity } from '../offline/mode.ts';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSession, useSessionState } from './context.ts';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 
@@ -24,6 +24,18 @@ export function SessionGate({ children, signedOut = null }: { children: ReactNod
   useEffect(() => {
     if (session.getState().status === 'starting') void session.start(opened);
   }, [session, opened]);
+
+  // A shared device's person left while this page stayed (their logout ends in place, or another tab
+  // ended the shift): the next person starts at home, not at the address of the previous one's page.
+  const navigate = useNavigate();
+  const hadPerson = useRef(false);
+  useEffect(() => {
+    if (state.status === 'signedIn') hadPerson.current = true;
+    else if (state.status === 'signedOut' && hadPerson.current) {
+      hadPerson.current = false;
+      void navigate('/', { replace: true });
+    }
+  }, [state.status, navigate]);
 
   // The provider could not be reached: try again when the connection returns, and now and then, so a
   // provider that comes back signs the user in without a reload.
