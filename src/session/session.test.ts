@@ -1,6 +1,6 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { beforeLogout, LOGOUT_HOOK_TIMEOUT_MS, onLogout, RENEW_AHEAD_S, Session } from './session.ts';
+import { beforeLogout, LOGOUT_HOOK_TIMEOUT_MS, onLogout, RENEW_AHEAD_S, Session, whileLeaving } from './session.ts';
 
 function user(expiresInSeconds: number, name = 'u'): User {
   const expires_at = Math.floor(Date.now() / 1000) + expiresInSeconds;
@@ -23,8 +23,8 @@ function fakeManager(stored: User | null) {
   let current = stored;
   const manager = {
     events: { addAccessTokenExpiring: vi.fn(), addAccessTokenExpired: vi.fn() },
-    settings: { scope: 'openid profile offline_access staff-api', requestTimeoutInSeconds: 5 },
-    metadataService: { getUserInfoEndpoint: vi.fn(async () => 'https://id.test/me') },
+    settings: { scope: 'openid profile offline_access staff-api', requestTimeoutInSeconds: 5, client_id: 'portal' },
+    metadataService: { getUserInfoEndpoint: vi.fn(async () => 'https://id.test/me'), getEndSessionEndpoint: vi.fn(async () => 'https://id.test/session/end') },
     getUser: vi.fn(async () => current),
     storeUser: vi.fn(async (next: User) => void (current = next)),
     signinSilent: vi.fn(async () => {
@@ -44,7 +44,7 @@ function fakeManager(stored: User | null) {
 }
 
 /** A session over the fake library; its stored user is read from the fake's store, as composition.ts reads localStorage. */
-function sessionOver(manager: ReturnType<typeof fakeManager>, language?: () => string, sharedDevice?: boolean): Session {
+function sessionOver(manager: ReturnType<typeof fakeManager>, language?: () => string, sharedDevice?: boolean, endProviderSession?: (url: string) => Promise<boolean>): Session {
   return new Session({
     loadLibrary: async () => ({
       manager: manager as unknown as UserManager,
@@ -55,6 +55,7 @@ function sessionOver(manager: ReturnType<typeof fakeManager>, language?: () => s
     forgetUser: () => manager.setStored(null),
     language,
     sharedDevice,
+    endProviderSession,
   });
 }
 
@@ -360,7 +361,7 @@ describe('Session', () => {
 });
 
 describe('Session on a shared device', () => {
-  const shared = (manager: ReturnType<typeof fakeManager>) => sessionOver(manager, () => 'en', true);
+  const shared = (manager: ReturnType<typeof fakeManager>, endProvider = vi.fn(async (_url: string) => true)) => sessionOver(manager, () => 'en', true, endProvider);
   const withSub = (sub: string, name: string) => ({ ...user(3600, name), profile: { sub } }) as unknown as User;
 
   it('a start without a user waits for the next person; their sign-in always shows the provider’s form', async () => {
@@ -430,12 +431,14 @@ describe('Session on a shared device', () => {
     await session.start('/');
     const seen: string[] = [];
     const offHook = onLogout(() => void seen.push('hook'));
-    await session.logout(async () => {
+    const offPart = whileLeaving(async () => {
       seen.push(`device part: ${session.getState().status}, site ${localStorage.getItem('currentSite')}, user removed: ${manager.removeUser.mock.calls.length > 0}`);
     });
+    await session.logout();
     offHook();
+    offPart();
     expect(seen).toEqual(['device part: signedIn, site 102, user removed: false', 'hook']);
-    expect(manager.signoutRedirect).toHaveBeenCalled();
+    expect(manager.removeUser).toHaveBeenCalled();
   });
 
   it('End shift’s part runs after the steps before logout, and not at all when a step keeps the person signed in', async () => {
@@ -448,20 +451,74 @@ describe('Session on a shared device', () => {
       seen.push('step');
       return answer;
     });
-    const devicePart = async () => void seen.push('device part');
-    expect(await session.logout(devicePart)).toBe(false);
+    const offPart = whileLeaving(async () => void seen.push('device part'));
+    expect(await session.logout()).toBe(false);
     expect(seen).toEqual(['step']);
     answer = 'continue';
-    expect(await session.logout(devicePart)).toBe(true);
+    expect(await session.logout()).toBe(true);
     expect(seen).toEqual(['step', 'step', 'device part']);
     off();
+    offPart();
   });
 
-  it('the session-expired dialog logs out instead of starting over', async () => {
+  it('the session-expired dialog logs out instead of starting over, with the device’s part', async () => {
     const manager = fakeManager(user(3600));
-    const session = shared(manager);
+    const endProvider = vi.fn(async (_url: string) => true);
+    const session = shared(manager, endProvider);
+    const devicePart = vi.fn(async () => undefined);
+    const offPart = whileLeaving(devicePart);
     await session.start('/');
     await session.dismissExpired();
-    expect(manager.signoutRedirect).toHaveBeenCalled();
+    offPart();
+    expect(devicePart).toHaveBeenCalledOnce();
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(endProvider).toHaveBeenCalledOnce();
+  });
+
+  it('a part of logout that fails does not stop it, and one taken back no longer runs', async () => {
+    const manager = fakeManager(user(3600));
+    const session = shared(manager);
+    const kept = vi.fn(async () => undefined);
+    const offFailing = whileLeaving(async () => Promise.reject(new Error('frames gone')));
+    const offKept = whileLeaving(kept);
+    const takenBack = vi.fn(async () => undefined);
+    whileLeaving(takenBack)();
+    await session.start('/');
+    expect(await session.logout()).toBe(true);
+    offFailing();
+    offKept();
+    expect(kept).toHaveBeenCalledOnce();
+    expect(takenBack).not.toHaveBeenCalled();
+    expect(manager.removeUser).toHaveBeenCalled();
+  });
+
+  it('logout ends the provider’s session behind the page: the next person’s sign-in shows at once, and their sign-in waits for the provider', async () => {
+    const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
+    let ended: (value: boolean) => void = () => undefined;
+    const endProvider = vi.fn((_url: string) => new Promise<boolean>((resolve) => (ended = resolve)));
+    const session = shared(manager, endProvider);
+    await session.start('/');
+    expect(await session.logout()).toBe(true);
+    expect(session.getState()).toEqual({ status: 'signedOut' });
+    expect(manager.signoutRedirect).not.toHaveBeenCalled();
+    const url = new URL(endProvider.mock.calls[0]?.[0] ?? '');
+    expect(url.origin + url.pathname).toBe('https://id.test/session/end');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ id_token_hint: 'id-1', client_id: 'portal', ui_locales: 'en' });
+    const signingIn = session.login('/');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+    ended(true);
+    await signingIn;
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: 'en', prompt: 'login' });
+  });
+
+  it('a provider that does not end its session in the frame gets the whole page, and the sign-in asked meanwhile does not leave after it', async () => {
+    const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
+    const session = shared(manager, vi.fn(async () => false));
+    await session.start('/');
+    await session.logout();
+    await session.login('/');
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
   });
 });

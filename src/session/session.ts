@@ -2,6 +2,7 @@ import type { User } from 'oidc-client-ts';
 import { fetchUserInfo, UserInfoRefused } from '../api/userinfo.ts';
 import { removePersonalStored } from '../storage/local.ts';
 import { restart } from '../effects/restart.ts';
+import { endProviderSessionInFrame } from './provider-logout.ts';
 import { PROVIDER_TIMEOUT_S } from './sign-in-settings.ts';
 import type { StoredUser } from './stored-entries.ts';
 import type { SignInLibrary } from './user-manager.ts';
@@ -68,6 +69,8 @@ export interface SessionDeps {
    * of leaving for the provider; and the session-expired dialog logs out, so nothing of the person stays.
    */
   sharedDevice?: boolean;
+  /** A shared device's logout ends the provider's session behind the page (provider-logout.ts); true when it did. */
+  endProviderSession?(url: string): Promise<boolean>;
 }
 
 /** Whom a locked shared device's sign-in found (Session.signInAgain). */
@@ -87,6 +90,8 @@ const MIN_RENEW_INTERVAL_MS = 5000;
 const PREPARE_FALLBACK_MS = 5000;
 /** A logout hook that has not finished by then is left behind: logout must never hang. */
 export const LOGOUT_HOOK_TIMEOUT_MS = 3000;
+/** How long a shared device's logout lets the provider's session end in a hidden frame before it goes there itself. */
+export const PROVIDER_LOGOUT_FRAME_MS = 5000;
 /** Hooks other modules add to logout (e.g. the IndexedDB cache clears itself). */
 const logoutHooks = new Set<() => Promise<void> | void>();
 
@@ -109,6 +114,18 @@ export function beforeLogout(step: () => Promise<LogoutDecision>): () => void {
   return () => logoutSteps.delete(step);
 }
 
+/**
+ * Parts that run once the person is leaving (no step kept them) but while the shell still stands,
+ * before anything of them is removed — for every way out: a shared device's tabs, frames and worker
+ * are told whether the person chose End shift, the API refused their token or their session expired.
+ */
+const leavingParts = new Set<() => Promise<void>>();
+
+export function whileLeaving(part: () => Promise<void>): () => void {
+  leavingParts.add(part);
+  return () => leavingParts.delete(part);
+}
+
 export class Session {
   private state: SessionState = { status: 'starting' };
   private readonly listeners = new Set<() => void>();
@@ -118,6 +135,8 @@ export class Session {
   private loading: Promise<SignInLibrary> | null = null;
   private leaving: Promise<boolean> | null = null;
   private completedHere = false;
+  /** A shared device's provider logout behind the page: the next sign-in waits for it ('left': the page went to the provider instead). */
+  private providerLogout: Promise<'stayed' | 'left'> | null = null;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -250,6 +269,8 @@ export class Session {
 
   async login(returnTo: string): Promise<void> {
     this.set({ status: 'redirecting' });
+    // The previous person's provider session ends first, or the provider might still know them.
+    if ((await this.providerLogout) === 'left') return;
     try {
       const { manager } = await this.library();
       await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest() });
@@ -376,21 +397,21 @@ export class Session {
 
   /**
    * Logout (shell.md §4): first the steps before logout (beforeLogout), any of which may keep the user
-   * signed in — then false, and nothing is removed; a step that fails is passed over. Then `inside`,
-   * a part that must run once the person is leaving but while the shell still stands, before anything
-   * is removed (a shared device's End shift: the other tabs, the frames, the worker). Then clear the
+   * signed in — then false, and nothing is removed; a step that fails is passed over. Then the parts
+   * that run while the person is leaving (whileLeaving: a shared device's other tabs, frames and
+   * worker), before anything is removed. Then clear the
    * stored platform and seller, then end the provider session. On a shared handheld the next person
    * must find nothing of this one: every personal stored value goes (site and push state
    * too; the device's language and layout stay, storage/local.ts KEY_OWNERS), and the hooks clear the
    * IndexedDB cache (start snapshot, flags, offline records) and the push token. A second call while
    * one runs joins it.
    */
-  logout(inside?: () => Promise<void>): Promise<boolean> {
-    this.leaving ??= this.leave(inside).finally(() => (this.leaving = null));
+  logout(): Promise<boolean> {
+    this.leaving ??= this.leave().finally(() => (this.leaving = null));
     return this.leaving;
   }
 
-  private async leave(inside?: () => Promise<void>): Promise<boolean> {
+  private async leave(): Promise<boolean> {
     for (const step of [...logoutSteps]) {
       const decision = await step().catch((error: unknown) => {
         console.warn('[session] a step before logout failed; logging out all the same', error);
@@ -398,9 +419,40 @@ export class Session {
       });
       if (decision === 'stay') return false;
     }
-    await inside?.();
+    await Promise.all(
+      [...leavingParts].map((part) => Promise.resolve().then(part).catch((error: unknown) => console.warn('[session] a part of logout failed; logging out all the same', error))),
+    );
     await this.endSession();
     return true;
+  }
+
+  /**
+   * A shared device: the next person's sign-in screen shows at once, in this page, while the
+   * provider's session ends in a hidden frame; a provider that does not end it there within
+   * PROVIDER_LOGOUT_FRAME_MS gets the whole page, as on a personal device (it comes back to the
+   * next person's sign-in). Their sign-in waits for it.
+   */
+  private async endProviderSessionInPlace(manager: SignInLibrary['manager'], idToken: string | undefined): Promise<void> {
+    const endpoint = await manager.metadataService.getEndSessionEndpoint();
+    if (!endpoint) throw new Error('the provider names no end_session_endpoint');
+    const url = new URL(endpoint);
+    if (idToken) url.searchParams.set('id_token_hint', idToken);
+    url.searchParams.set('client_id', manager.settings.client_id);
+    url.searchParams.set('ui_locales', this.deps.language?.() ?? 'vi');
+    const inFrame = this.deps.endProviderSession ?? ((address: string) => endProviderSessionInFrame(address, PROVIDER_LOGOUT_FRAME_MS));
+    this.providerLogout = inFrame(url.href)
+      .then(async (ended) => {
+        if (ended) return 'stayed' as const;
+        console.warn('[session] the provider did not end its session in a frame; going there');
+        await manager.signoutRedirect({ id_token_hint: idToken });
+        return 'left' as const;
+      })
+      .catch((error: unknown) => {
+        // The local session is gone; the next sign-in (prompt=login) shows the provider's form all the same.
+        console.warn('[session] provider logout failed', error);
+        return 'stayed' as const;
+      });
+    this.set({ status: 'signedOut' });
   }
 
   private async endSession(): Promise<void> {
@@ -423,6 +475,7 @@ export class Session {
         location.assign('/');
         return;
       }
+      if (this.deps.sharedDevice) return await this.endProviderSessionInPlace(manager, user?.id_token);
       await manager.signoutRedirect({ id_token_hint: user?.id_token });
     } catch (error) {
       // Provider (or the library) unreachable: the local session is gone anyway; start again from home.

@@ -34,8 +34,9 @@ function device(patch: Partial<SharedDeviceDeps> = {}, channel = channels()) {
     signedInThisPage: false,
     endFrames: vi.fn(async () => undefined),
     tellWorker: vi.fn(async () => undefined),
-    logout: vi.fn(async (devicePart: () => Promise<void>) => {
-      await devicePart();
+    // The session runs the device's part inside every logout (index.tsx registers it).
+    logout: vi.fn(async () => {
+      await shared.leave();
       return true;
     }),
     endedElsewhere: vi.fn(),
@@ -195,9 +196,9 @@ describe('a shared device’s shift', () => {
       {
         endFrames: vi.fn(async () => void order.push('frames')),
         tellWorker: vi.fn(async (sub) => void order.push(`worker ${sub}`)),
-        logout: vi.fn(async (devicePart: () => Promise<void>) => {
+        logout: vi.fn(async () => {
           order.push('logout begins');
-          await devicePart();
+          await here.shared.leave();
           order.push('logout ends');
           return true;
         }),
@@ -219,6 +220,21 @@ describe('a shared device’s shift', () => {
     // Twice is once.
     await here.shared.endShift();
     expect(here.deps.logout).toHaveBeenCalledOnce();
+  });
+
+  it('a logout that is not End shift (the API refused the token, the session expired) tells the other tabs, the frames and the worker all the same', async () => {
+    const link = channels();
+    const here = device({}, link);
+    const other = device({}, link);
+    here.shared.start();
+    other.shared.start();
+    await here.shared.leave();
+    expect(link.posted).toContainEqual({ type: 'shift-end' });
+    expect(here.shared.getView().kind).toBe('ending');
+    expect(here.deps.endFrames).toHaveBeenCalledOnce();
+    expect(here.deps.tellWorker).toHaveBeenLastCalledWith(null);
+    await vi.waitFor(() => expect(other.deps.endedElsewhere).toHaveBeenCalledOnce());
+    expect(here.deps.logout).not.toHaveBeenCalled();
   });
 
   it('a logout the person chose not to go through (the outbox asked) changes nothing: End shift may be asked again', async () => {

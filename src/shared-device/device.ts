@@ -41,11 +41,11 @@ export interface SharedDeviceDeps {
   tellWorker?(sub: string | null): Promise<void>;
   /**
    * The session's logout — the outbox's writes, every stored value of the person, the logout hooks,
-   * the provider's session — with `devicePart` (the other tabs, the frames, the worker) run inside it,
-   * once nothing before it has kept the person signed in, and before anything is removed. False when
-   * the person stayed signed in (then `devicePart` did not run).
+   * the provider's session — which runs `leave()` (the other tabs, the frames, the worker) once nothing
+   * before it has kept the person signed in, and before anything is removed (index.tsx registers it
+   * for every logout). False when the person stayed signed in.
    */
-  logout(devicePart: () => Promise<void>): Promise<boolean>;
+  logout(): Promise<boolean>;
   /** Another tab ended the shift: this page's session forgets the person (its gate shows the next person's sign-in). */
   endedElsewhere(): void;
   /** The person signs in again at the provider (prompt=login, login_hint). */
@@ -252,22 +252,26 @@ export class SharedDevice {
   /**
    * End shift (the user menu, "Not you?", the last wrong PIN, the idle limit) is the session's logout
    * (the outbox, the person's stored values, the push token, the provider's session; the next person's
-   * sign-in follows), with the device's part inside it: every other tab leaves at once, the kept-alive
-   * frames clear their storage, the worker forgets the person. When the logout does not happen (the
+   * sign-in follows), with the device's part (leave) inside it. When the logout does not happen (the
    * person chose to stay), nothing changed and End shift may be asked again.
    */
   endShift(): Promise<void> {
-    this.ending ??= this.deps
-      .logout(async () => {
-        this.channel?.post({ type: 'shift-end' });
-        this.leaving();
-        await Promise.all([this.deps.endFrames(), this.tellWorker(null)]);
-      })
-      .then((ended) => {
-        if (!ended) this.ending = null;
-      });
+    this.ending ??= this.deps.logout().then((ended) => {
+      if (!ended) this.ending = null;
+    });
     return this.ending;
   }
+
+  /**
+   * The device's part of every logout on a shared device, End shift or not (the API refused the
+   * token, the session expired): every other tab leaves at once, the kept-alive frames clear their
+   * storage, the worker forgets the person.
+   */
+  leave = async (): Promise<void> => {
+    this.channel?.post({ type: 'shift-end' });
+    this.leaving();
+    await Promise.all([this.deps.endFrames(), this.tellWorker(null)]);
+  };
 
   private leaving(): void {
     this.set({ kind: 'ending' });

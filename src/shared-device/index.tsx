@@ -8,6 +8,7 @@ import { whenIdle } from '../ui/idle.ts';
 import { coverWork } from './cover.ts';
 import type { SharedDevice, SharedDeviceDeps } from './device.ts';
 import { storedText } from '../storage/local.ts';
+import { whileLeaving } from '../session/session.ts';
 import { lockDue } from './lock-due.ts';
 
 /**
@@ -41,6 +42,9 @@ class ShiftLoader implements ShiftControls {
     private readonly onStart: (device: SharedDevice | null) => void,
   ) {}
 
+  /** The device's part of a logout (device.ts leave), the controller loaded for it when it has not been yet. */
+  leave = (): Promise<void> => this.load().then((device) => device?.leave());
+
   load(): Promise<SharedDevice | null> {
     this.loading ??= import('./device.ts').then(
       ({ SharedDevice }) => {
@@ -63,7 +67,7 @@ class ShiftLoader implements ShiftControls {
   endShift(): void {
     void this.load().then(async (device) => {
       if (device) await device.endShift();
-      else await this.deps.logout(async () => undefined);
+      else await this.deps.logout();
     });
   }
 
@@ -91,7 +95,10 @@ export function useSharedDevice(policy: SharedDevicePolicy | null, deps: ShiftDe
   useEffect(() => {
     if (!loader) return;
     const cancel = covered ? (void loader.load(), undefined) : whenIdle(() => void loader.load());
+    // Every logout on a shared device takes the device's part, End shift or not.
+    const stopLeaving = whileLeaving(loader.leave);
     return () => {
+      stopLeaving();
       cancel?.();
       loader.dispose();
     };

@@ -132,7 +132,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
       person: { sub: shell.user.sub, loginHint: shell.user.email ?? shell.user.sub },
       signedInThisPage: session.signedInThisPage(),
       endFrames: () => pool.endSession(),
-      logout: (devicePart) => session.logout(devicePart),
+      logout: () => session.logout(),
       endedElsewhere: () => session.endedElsewhere(),
       signInAgain: (loginHint) => session.signInAgain(loginHint, window.location.pathname + window.location.search),
     }),
