@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { activeFrame, appOrigin, appReady, controlledByServiceWorker, deliverPush, expectShell, IDP, saleLine, salesOf, sell, shownNotifications, signIn, useEnglish, type FixtureUser } from './support.ts';
+import { PORTAL_CLIENT_ID } from '../../dev/stack-config.ts';
 
 /**
  * A clean shared handheld: after the picker leaves, the next person on the same browser profile finds
@@ -305,7 +306,7 @@ test.describe('a shared handheld', () => {
     await expect(page).toHaveURL(`${HANDHELD}/`);
     await appReady(activeFrame(page));
     await activeFrame(page).getByLabel('Draft note').fill(DRAFT);
-    const { markers } = await personMarkers(page);
+    const { session: picker, markers } = await personMarkers(page);
 
     // A second tab of the portal, signed in as the same picker.
     const other = await context.newPage();
@@ -336,6 +337,7 @@ test.describe('a shared handheld', () => {
     }
 
     await page.bringToFront();
+    await page.evaluate(() => ((window as { shiftPage?: boolean }).shiftPage = true));
     await page.getByRole('button', { name: /^Account: / }).tap();
     const tapped = Date.now();
     await page.getByRole('menuitem', { name: 'End shift' }).tap();
@@ -346,8 +348,12 @@ test.describe('a shared handheld', () => {
     await expect(other.locator('.frame-host iframe')).toHaveCount(0, { timeout: 2500 });
     await expect(other.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible();
 
-    // The shift's page ends at the provider and comes back to the next person's sign-in, in the device's language.
+    // The shift's page shows the next person's sign-in in place, in the device's language, while the
+    // provider's session ends behind it: the picker's refresh token is refused.
     await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(`${HANDHELD}/`);
+    expect(await page.evaluate(() => (window as { shiftPage?: boolean }).shiftPage)).toBe(true);
+    await expect.poll(() => refreshRefused(page, picker.refresh_token), { timeout: 10_000 }).toBe(true);
     // Nothing of the first picker is left once the shift has ended, before anyone else's session could overwrite it.
     await expect.poll(async () => tracesIn(await everythingStored(page), markers), { timeout: 15_000 }).toEqual([]);
     // The provider still knows the picker (another app signed them in there): the next person's sign-in
@@ -374,6 +380,18 @@ test.describe('a shared handheld', () => {
       expect(await look.evaluate(() => localStorage.getItem('sample-app:draft'))).toBeNull();
     }
   });
+
+  /** Whether the provider refuses `refreshToken`: the session it belongs to has ended. */
+  async function refreshRefused(page: Page, refreshToken: string): Promise<boolean> {
+    // Asked from the portal's page: only the browser resolves *.localhost.
+    return page.evaluate(
+      async ({ url, form }) => {
+        const answer = await fetch(url, { method: 'POST', body: new URLSearchParams(form) });
+        return answer.status === 400 && ((await answer.json()) as { error?: string }).error === 'invalid_grant';
+      },
+      { url: `${IDP}/token`, form: { grant_type: 'refresh_token', client_id: PORTAL_CLIENT_ID, refresh_token: refreshToken } },
+    );
+  }
 
   /** Signs `user` in at the provider outside the portal (as another app would): the provider then has a session of theirs. */
   async function signInAtProvider(context: BrowserContext, user: FixtureUser) {
