@@ -54,12 +54,12 @@ function recordMarks(marks: Record<string, string[]>) {
   new MutationObserver(check).observe(document, { subtree: true, childList: true });
 }
 
-/** When `name` showed in a document that began after `since` (epoch ms): waits across navigations. */
+/** When `name` first showed after `since` (epoch ms), in this document or a later one: waits across navigations. */
 async function mark(page: Page, name: keyof typeof MARKS, since: number): Promise<number> {
   const handle = await page.waitForFunction(
     ([wanted, after]) => {
       const seen = (window as unknown as { __marks?: Record<string, number> }).__marks?.[wanted];
-      return performance.timeOrigin > after && seen !== undefined && !Number.isNaN(seen) && seen;
+      return seen !== undefined && !Number.isNaN(seen) && seen > after && seen;
     },
     [name, since] as const,
     { timeout: 60_000 },
