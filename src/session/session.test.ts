@@ -512,6 +512,22 @@ describe('Session on a shared device', () => {
     expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: 'en', prompt: 'login' });
   });
 
+  it('the provider’s session starts ending behind the page while the local clean-up still runs', async () => {
+    const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
+    const endProvider = vi.fn(async (_url: string) => true);
+    const session = shared(manager, endProvider);
+    await session.start('/');
+    let cleared: () => void = () => undefined;
+    const offHook = onLogout(() => new Promise<void>((resolve) => (cleared = resolve)));
+    const leaving = session.logout();
+    await vi.waitFor(() => expect(endProvider).toHaveBeenCalledOnce());
+    expect(manager.removeUser).not.toHaveBeenCalled();
+    cleared();
+    await leaving;
+    offHook();
+    expect(session.getState()).toEqual({ status: 'signedOut' });
+  });
+
   it('a provider that does not end its session in the frame gets the whole page, and the sign-in asked meanwhile does not leave after it', async () => {
     const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
     const session = shared(manager, vi.fn(async () => false));

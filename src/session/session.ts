@@ -427,32 +427,25 @@ export class Session {
   }
 
   /**
-   * A shared device: the next person's sign-in screen shows at once, in this page, while the
-   * provider's session ends in a hidden frame; a provider that does not end it there within
-   * PROVIDER_LOGOUT_FRAME_MS gets the whole page, as on a personal device (it comes back to the
-   * next person's sign-in). Their sign-in waits for it.
+   * A shared device: the provider's session starts ending in a hidden frame at once, while the local
+   * clean-up runs; true when it ended there. The next person's sign-in screen shows in this page.
    */
-  private async endProviderSessionInPlace(manager: SignInLibrary['manager'], idToken: string | undefined): Promise<void> {
-    const endpoint = await manager.metadataService.getEndSessionEndpoint();
-    if (!endpoint) throw new Error('the provider names no end_session_endpoint');
-    const url = new URL(endpoint);
-    if (idToken) url.searchParams.set('id_token_hint', idToken);
-    url.searchParams.set('client_id', manager.settings.client_id);
-    url.searchParams.set('ui_locales', this.deps.language?.() ?? 'vi');
+  private endProviderSessionBehind(idToken: string | undefined): Promise<boolean> {
     const inFrame = this.deps.endProviderSession ?? ((address: string) => endProviderSessionInFrame(address, PROVIDER_LOGOUT_FRAME_MS));
-    this.providerLogout = inFrame(url.href)
-      .then(async (ended) => {
-        if (ended) return 'stayed' as const;
-        console.warn('[session] the provider did not end its session in a frame; going there');
-        await manager.signoutRedirect({ id_token_hint: idToken });
-        return 'left' as const;
+    return this.library()
+      .then(async ({ manager }) => {
+        const endpoint = await manager.metadataService.getEndSessionEndpoint();
+        if (!endpoint) return false;
+        const url = new URL(endpoint);
+        if (idToken) url.searchParams.set('id_token_hint', idToken);
+        url.searchParams.set('client_id', manager.settings.client_id);
+        url.searchParams.set('ui_locales', this.deps.language?.() ?? 'vi');
+        return inFrame(url.href);
       })
       .catch((error: unknown) => {
-        // The local session is gone; the next sign-in (prompt=login) shows the provider's form all the same.
-        console.warn('[session] provider logout failed', error);
-        return 'stayed' as const;
+        console.warn('[session] the provider could not end its session in a frame', error);
+        return false;
       });
-    this.set({ status: 'signedOut' });
   }
 
   private async endSession(): Promise<void> {
@@ -462,6 +455,8 @@ export class Session {
     const hooks = [...logoutHooks];
     this.set({ status: 'redirecting' });
     await this.renewing?.catch(() => null);
+    const signedIn = this.deps.storedUser();
+    const behind = this.deps.sharedDevice && navigator.onLine ? this.endProviderSessionBehind(signedIn?.id_token) : null;
     removePersonalStored();
     await Promise.allSettled(hooks.map((hook) => withTimeout(Promise.resolve().then(hook), LOGOUT_HOOK_TIMEOUT_MS)));
     try {
@@ -475,8 +470,25 @@ export class Session {
         location.assign('/');
         return;
       }
-      if (this.deps.sharedDevice) return await this.endProviderSessionInPlace(manager, user?.id_token);
-      await manager.signoutRedirect({ id_token_hint: user?.id_token });
+      const idToken = user?.id_token ?? signedIn?.id_token;
+      if (behind) {
+        // A provider that did not end its session in the frame gets the whole page, as on a personal
+        // device (it comes back to the next person's sign-in); their sign-in waits for either.
+        this.providerLogout = behind
+          .then(async (ended) => {
+            if (ended) return 'stayed' as const;
+            await manager.signoutRedirect({ id_token_hint: idToken });
+            return 'left' as const;
+          })
+          .catch((error: unknown) => {
+            // The local session is gone; the next sign-in (prompt=login) shows the provider's form all the same.
+            console.warn('[session] provider logout failed', error);
+            return 'stayed' as const;
+          });
+        this.set({ status: 'signedOut' });
+        return;
+      }
+      await manager.signoutRedirect({ id_token_hint: idToken });
     } catch (error) {
       // Provider (or the library) unreachable: the local session is gone anyway; start again from home.
       console.warn('[session] provider logout failed', error);
