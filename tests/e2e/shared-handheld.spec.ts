@@ -352,8 +352,9 @@ test.describe('a shared handheld', () => {
     // provider's session ends behind it: the picker's refresh token is refused.
     await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(`${HANDHELD}/`);
-    expect(await page.evaluate(() => (window as { shiftPage?: boolean }).shiftPage)).toBe(true);
     await expect.poll(() => refreshRefused(page, picker.refresh_token), { timeout: 10_000 }).toBe(true);
+    // Still the same page once the provider's session has ended: it did not take the whole page there.
+    expect(await page.evaluate(() => (window as { shiftPage?: boolean }).shiftPage)).toBe(true);
     // Nothing of the first picker is left once the shift has ended, before anyone else's session could overwrite it.
     await expect.poll(async () => tracesIn(await everythingStored(page), markers), { timeout: 15_000 }).toEqual([]);
     // The provider still knows the picker (another app signed them in there): the next person's sign-in
