@@ -270,6 +270,52 @@ describe('the outbox', () => {
     expect((await outbox.list('pos'))[0]?.state).toBe('delivered');
   });
 
+  it('when the connection returns, the back-off starts again from its first step', async () => {
+    const { outbox, api, clock } = setup();
+    api.script.push(() => ({ kind: 'network' }), () => ({ kind: 'network' }), () => ({ kind: 'network' }), () => ({ kind: 'network' }));
+    await outbox.enqueue('pos', 'a', sale(1), { offline: false });
+    await waitedOut(outbox, 1);
+    await clock.advance(750);
+    await waitedOut(outbox, 2);
+    await clock.advance(1500);
+    await waitedOut(outbox, 3);
+    // Back: tried at once, and when that try fails too it waits the first step (750 ms), not the fourth (6 s).
+    await outbox.deliver('online');
+    await waitedOut(outbox, 4);
+    expect((await outbox.list('pos'))[0]?.problem?.retryAt).toBe(clock.now() + 750);
+    await clock.advance(750);
+    await eventually(async () => expect((await outbox.list('pos'))[0]?.state).toBe('delivered'));
+    expect(api.calls).toHaveLength(5);
+  });
+
+  it('a start tries an entry that lost its connection at once; what the server asked to wait for still waits', async () => {
+    const { outbox, api, another } = setup();
+    api.script.push(() => ({ kind: 'network' }), () => answer(503, '', '3600'));
+    await outbox.enqueue('pos', 'a', sale(1), { offline: false });
+    await waitedOut(outbox, 1);
+    const next = another();
+    await next.outbox.deliver('start');
+    await eventually(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'queued', attempts: 2, problem: { reason: 'unavailable' } }));
+    await next.outbox.deliver('start');
+    await next.outbox.deliver('online');
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('reads an app’s queue once per round, not once per entry, and prunes once at its end', async () => {
+    const { outbox, state, store, api } = setup();
+    state.online = false;
+    for (let n = 0; n < 6; n += 1) await outbox.enqueue('pos', `r${n}`, sale(n), { offline: true });
+    const reads = vi.spyOn(store, 'waiting');
+    const scans = vi.spyOn(store, 'entriesOf');
+    state.online = true;
+    await outbox.deliver('online');
+    expect(api.executed.size).toBe(6);
+    // One reading of the queue, one more that finds it empty.
+    expect(reads).toHaveBeenCalledTimes(2);
+    // The prune (the other scans are the badge's counts, of every app).
+    expect(scans.mock.calls.filter(([, app]) => app === 'pos')).toHaveLength(1);
+  });
+
   it('Retry on a waiting entry tries it now, whatever its back-off', async () => {
     const { outbox, api } = setup();
     api.script.push(() => answer(503, '', '3600'));

@@ -15,8 +15,8 @@ import { OutboxDatabaseBlocked, OutboxStorageFull, type EntryPatch, type OutboxS
  */
 
 /**
- * Why delivery is asked for now. `online`: the connection came back, so entries that lost it go at
- * once; `logout`: the user is leaving, so every waiting entry gets one try now, back-off or not.
+ * Why delivery is asked for now. `online` and `start`: the connection came back (or may have, since
+ * this page last looked), so entries that lost it go at once and their back-off starts again; `logout`: the user is leaving, so every waiting entry gets one try now, back-off or not.
  */
 export type Trigger = 'start' | 'online' | 'queued' | 'timer' | 'session' | 'remote' | 'user' | 'logout';
 
@@ -84,6 +84,8 @@ export class Outbox {
   /** Without Web Locks: this tab's own chain per app. */
   private readonly chains = new Map<string, Promise<unknown>>();
   private wake: { at: number; cancel: () => void } | null = null;
+  /** Per entry, this tab's tries since the connection last returned (the back-off's step; its stored `attempts` until then). */
+  private readonly triesSinceReturn = new Map<string, number>();
   private counting: Promise<void> | null = null;
   private countAgain = false;
   private stopped = false;
@@ -280,18 +282,32 @@ export class Outbox {
     return chained;
   }
 
+  /**
+   * The app's queue, read once under the lock (nothing else sends it meanwhile: every try, Retry and
+   * Discard takes the lock; a new entry asks for another round) and read again only when this
+   * reading is done. Delivered entries beyond what the app may read back go once, at the end.
+   */
   private async drainLocked(sub: string, app: string, trigger: Trigger): Promise<void> {
-    for (;;) {
-      if (this.stopped || this.deps.writer()?.sub !== sub || !this.deps.online()) return;
-      // Read again under the lock: another tab or the worker may have sent it meanwhile.
-      const head = await this.deps.store.head(sub, app);
-      if (!head) return;
-      const due =
-        head.nextAttemptAt <= this.now() || trigger === 'logout' || (trigger === 'online' && endsWithConnection(head.problem?.reason));
-      if (!due) return this.wakeAt(head.nextAttemptAt);
-      // Left as 'sending' by a tab that died mid-try: tried again with the same key (the server answers once).
-      const sent = await this.send(head, false);
-      if (sent === 'wait') return;
+    let delivered = false;
+    try {
+      let queue: StoredEntry[] = [];
+      for (;;) {
+        if (this.stopped || this.deps.writer()?.sub !== sub || !this.deps.online()) return;
+        if (queue.length === 0) queue = await this.deps.store.waiting(sub, app);
+        const head = queue[0];
+        if (!head) return;
+        const connectionBack = (trigger === 'online' || trigger === 'start') && endsWithConnection(head.problem?.reason);
+        // The connection is back: a back-off that grew while it was gone starts again from the first step.
+        if (connectionBack) this.triesSinceReturn.set(head.id, 0);
+        if (!(head.nextAttemptAt <= this.now() || trigger === 'logout' || connectionBack)) return this.wakeAt(head.nextAttemptAt);
+        // Left as 'sending' by a tab that died mid-try: tried again with the same key (the server answers once).
+        const sent = await this.send(head, false);
+        if (sent === 'wait') return;
+        if (sent === 'delivered') delivered = true;
+        queue.shift();
+      }
+    } finally {
+      if (delivered) await this.prune(sub, app);
     }
   }
 
@@ -311,7 +327,12 @@ export class Outbox {
     }
     const attempts = entry.attempts + 1;
     const sending = await this.patch(entry, { state: 'sending', attempts });
-    if (!sending) return 'gone';
+    if (!sending) {
+      this.triesSinceReturn.delete(entry.id);
+      return 'gone';
+    }
+    const tries = (this.triesSinceReturn.get(entry.id) ?? entry.attempts) + 1;
+    this.triesSinceReturn.set(entry.id, tries);
     const outcome = await this.deps.attempt({
       method: entry.method,
       url: entry.url,
@@ -323,12 +344,12 @@ export class Outbox {
       answerBytes: OUTBOX_LIMITS.answerBytes,
     });
     const now = this.now();
-    const decision = decide(outcome, { attempts, renewed, now, random: this.random });
+    const decision = decide(outcome, { attempts: tries, renewed, now, random: this.random });
+    if (decision.kind === 'delivered' || decision.kind === 'failed') this.triesSinceReturn.delete(entry.id);
     switch (decision.kind) {
       case 'delivered': {
         const answer = outcome.kind === 'answer' ? { status: outcome.status, body: outcome.body, truncated: outcome.truncated } : null;
         await this.patch(sending, { state: 'delivered', answer, problem: null, deliveredAt: now });
-        await this.prune(entry.owner, entry.app);
         return 'delivered';
       }
       case 'renew':

@@ -193,16 +193,17 @@ export class OutboxStore {
     return strays;
   }
 
-  /** The first entry of the owner's queue for `app` still to be delivered (queued, or left sending by a tab that died). */
-  async head(owner: string, app: string): Promise<StoredEntry | null> {
+  /** The owner's entries of `app` still to be delivered (queued, or left sending by a tab that died), in order. */
+  async waiting(owner: string, app: string): Promise<StoredEntry[]> {
     const db = await this.db();
+    const waiting: StoredEntry[] = [];
     let cursor = await db.transaction(ENTRIES).store.index('owner').openCursor(owner);
     while (cursor) {
       const read = this.readEntry(cursor.value, cursor.primaryKey);
-      if (isReadable(read) && read.app === app && (read.state === 'queued' || read.state === 'sending')) return read;
+      if (isReadable(read) && read.app === app && (read.state === 'queued' || read.state === 'sending')) waiting.push(read);
       cursor = await cursor.continue();
     }
-    return null;
+    return waiting;
   }
 
   /** The apps with entries of the owner still to be delivered. */
