@@ -106,6 +106,19 @@ afterEach(() => {
 const waitedOut = (outbox: Outbox, attempts: number) =>
   eventually(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'queued', attempts, problem: { reason: 'network' } }));
 
+/** A pos entry whose first three tries lost the connection, waiting out its third back-off (3 s); `failures` tries fail in all. */
+async function lostConnectionThrice(failures: number) {
+  const context = setup();
+  context.api.script.push(...Array.from({ length: failures }, () => (): WriteOutcome => ({ kind: 'network' })));
+  await context.outbox.enqueue('pos', 'a', sale(1), { offline: false });
+  await waitedOut(context.outbox, 1);
+  await context.clock.advance(750);
+  await waitedOut(context.outbox, 2);
+  await context.clock.advance(1500);
+  await waitedOut(context.outbox, 3);
+  return context;
+}
+
 const states = (changes: OutboxChange[], id: string) => changes.flatMap((change) => (change.kind === 'entry' && change.entry.id === id ? [change.entry.state] : []));
 
 describe('the outbox', () => {
@@ -250,14 +263,7 @@ describe('the outbox', () => {
   });
 
   it('tries nothing while offline; when the connection returns, an entry waiting out a network back-off goes at once', async () => {
-    const { outbox, api, state, clock } = setup();
-    api.script.push(() => ({ kind: 'network' }), () => ({ kind: 'network' }), () => ({ kind: 'network' }));
-    await outbox.enqueue('pos', 'a', sale(1), { offline: false });
-    await waitedOut(outbox, 1);
-    await clock.advance(750);
-    await waitedOut(outbox, 2);
-    await clock.advance(1500);
-    await waitedOut(outbox, 3);
+    const { outbox, api, state, clock } = await lostConnectionThrice(3);
     // The third back-off (3 s) is not over: nothing is tried, offline or not.
     state.online = false;
     await clock.advance(1000);
@@ -271,14 +277,7 @@ describe('the outbox', () => {
   });
 
   it('when the connection returns, the back-off starts again from its first step', async () => {
-    const { outbox, api, clock } = setup();
-    api.script.push(() => ({ kind: 'network' }), () => ({ kind: 'network' }), () => ({ kind: 'network' }), () => ({ kind: 'network' }));
-    await outbox.enqueue('pos', 'a', sale(1), { offline: false });
-    await waitedOut(outbox, 1);
-    await clock.advance(750);
-    await waitedOut(outbox, 2);
-    await clock.advance(1500);
-    await waitedOut(outbox, 3);
+    const { outbox, api, clock } = await lostConnectionThrice(4);
     // Back: tried at once, and when that try fails too it waits the first step (750 ms), not the fourth (6 s).
     await outbox.deliver('online');
     await waitedOut(outbox, 4);
