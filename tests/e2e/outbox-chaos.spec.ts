@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page, type Route } from '@playwright/test';
 import { seededRandom, seedFrom } from '../../dev/testing/seeded.ts';
 import { checkForUpdate, servedReleases, updatePrompt } from './releases.ts';
 import { activeFrame, appReady, controlledByServiceWorker, expectShell, salesOf, sell, signIn, useEnglish } from './support.ts';
@@ -8,8 +8,12 @@ import { activeFrame, appReady, controlledByServiceWorker, expectShell, salesOf,
  * drops and returns, answers are lost on their way back (the API has recorded the sale, the device
  * does not know it), pages reload, the tab is closed and reopened, a new release
  * is installed (its service worker replacing the old one), and the cashier's session ends without a logout so that a second cashier
- * signs in on the same browser profile and sells under another seller. At the end the API must hold
- * every sale exactly once, under the user and seller it was made under.
+ * signs in on the same browser profile and sells under another seller. The API's sealing key is out of
+ * reach all through the cashier's first session, so what they leave behind stays on the device in the
+ * clear while the second cashier works there: only the entries' binding to their user keeps those
+ * writes from going under the second cashier's name (the second cashier may sell for the cashier's
+ * seller too). At the end the API must hold every sale exactly once, under the user and seller it was
+ * made under.
  *
  * The plan is random from a seed, printed at the start; OUTBOX_CHAOS_SEED=<seed> makes the same plan
  * again (the network's timing is the machine's).
@@ -22,11 +26,10 @@ const VERSION_B = '2.77.0-chaos-b';
 /** Who sells, and the seller the shell works under for them (the cashier has one; the second cashier picks #1). */
 const SELLERS = { cashier: { sub: 'staff-0002', sellerId: 2 }, cashier2: { sub: 'staff-0012', sellerId: 1 } } as const;
 type Seller = keyof typeof SELLERS;
-type Disruption = 'network' | 'reload' | 'reopen';
-// The service worker is restarted by the new release (its worker replaces the old one). Stopping it
-// through the DevTools protocol is left out: Playwright's next setOffline then never completes.
-const DISRUPTIONS: readonly Disruption[] = ['network', 'reload', 'reopen'];
+type Disruption = 'network' | 'reload' | 'reopen' | 'worker';
+const DISRUPTIONS: readonly Disruption[] = ['network', 'reload', 'reopen', 'worker'];
 const SALES_ROUTE = /\/api\/v1\/pos\/sales$/;
+const SEALING_KEY_ROUTE = /\/api\/v1\/outbox\/key$/;
 // A step that cannot happen fails within a minute (with a trace), not at the test's time-out.
 test.use({ actionTimeout: 30_000 });
 
@@ -42,10 +45,28 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   let page: Page;
 
   const step = (what: string) => console.log(`[outbox chaos] ${what}`);
+  /**
+   * A DevTools session of the page's own, for stopping the worker. Chromium applies each session's
+   * network emulation to the page (a session's end, or a reload, would bring the connection back):
+   * it follows every change of the network, like Playwright's own sessions.
+   */
+  let devtools: { page: Page; session: CDPSession } | null = null;
+  const emulate = (session: CDPSession) =>
+    session.send('Network.emulateNetworkConditions', { offline: !online, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const devtoolsOf = async (of: Page) => {
+    if (devtools?.page !== of) {
+      const session = await context.newCDPSession(of);
+      await session.send('Network.enable');
+      await emulate(session);
+      devtools = { page: of, session };
+    }
+    return devtools.session;
+  };
   const setOnline = async (value: boolean) => {
     if (value !== online) stayed = false;
     online = value;
     await context.setOffline(!value);
+    if (devtools && !devtools.page.isClosed()) await emulate(devtools.session);
   };
   // When the shell's mode and the connectivity disagree (after a change, or at a start), a blocking
   // dialog asks whether to switch mode: the cashier answers it either way (switching reloads the shell).
@@ -113,7 +134,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   // Right after the sales, while their delivery may be on the wire.
   const disrupt = async () => {
     const disruption = DISRUPTIONS[Math.floor(plan() * DISRUPTIONS.length)]!;
-    step(disruption === 'network' ? `network ${online ? 'drops' : 'returns'}` : disruption);
+    step(disruption === 'network' ? `network ${online ? 'drops' : 'returns'}` : disruption === 'worker' ? 'the service worker is stopped and starts again' : disruption);
     switch (disruption) {
       case 'network':
         return setOnline(!online);
@@ -125,6 +146,8 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
         await page.close();
         page = await newPage();
         return openTill();
+      case 'worker':
+        return restartPortalWorker(await devtoolsOf(page), page, releases.nginx.origin);
     }
   };
   const rounds = async (seller: Seller, count: number) => {
@@ -142,6 +165,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
     await route.abort('connectionreset');
   });
 
+  await context.route(SEALING_KEY_ROUTE, (route) => route.abort('connectionrefused'));
   await useEnglish(context);
   page = await newPage();
   await signIn(page, 'cashier', till);
@@ -169,6 +193,10 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   await rounds('cashier', 3);
 
   step('offline, the cashier’s session ends without a logout (storage cleared) and the tab is closed');
+  // The API's sales stay out of reach until the second cashier works here (or the worker would deliver
+  // the cashier's last sales with the token it keeps, before anyone else is signed in).
+  const salesDown = (route: Route) => route.abort('connectionrefused');
+  await context.route(SALES_ROUTE, salesDown);
   await setOnline(false);
   await answerModeQuestion();
   await sellSome('cashier');
@@ -177,9 +205,11 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   // The provider's session ended too (it would have expired): the next person signs in.
   await context.clearCookies({ domain: new URL(releases.stack.issuer).hostname });
   await setOnline(true);
+  await context.unroute(SEALING_KEY_ROUTE);
   page = await newPage();
-  step('the second cashier signs in on the same profile, seller #1');
+  step('the second cashier signs in on the same profile, seller #1 (the cashier’s writes are still in the clear)');
   await signInOnline('cashier2');
+  await context.unroute(SALES_ROUTE, salesDown);
   await rounds('cashier2', 3);
 
   step('the second cashier logs out online: what waits is sent first');
@@ -238,4 +268,39 @@ async function logOut(page: Page): Promise<boolean> {
   if (!(await question.isVisible())) return false;
   await question.getByRole('button', { name: 'Keep for my next sign-in' }).click();
   return true;
+}
+
+/**
+ * Stops the portal's service worker as the browser does when it is idle (whatever it had in memory is
+ * gone; a Background Sync it was asked for stays registered), then lets the page's next request start
+ * it again. Only the portal's worker: the sample apps have their own. Playwright keeps the network's
+ * state on every worker it is attached to, and its next setOffline would wait for a stopped worker
+ * for ever, so the worker runs again before this returns (as it does on its own at the next event).
+ */
+async function restartPortalWorker(cdp: CDPSession, page: Page, origin: string): Promise<void> {
+  type Version = { versionId: string; scriptURL: string; runningStatus: string; status: string };
+  const versions = new Map<string, Version>();
+  // The page's own requests may start it again at once: whether it stopped is what was seen, not its state now.
+  const stopped = new Set<string>();
+  const updated = ({ versions: changed }: { versions: Version[] }) =>
+    changed.forEach((version) => {
+      versions.set(version.versionId, version);
+      if (version.runningStatus === 'stopped') stopped.add(version.versionId);
+    });
+  const portalWorkers = () => [...versions.values()].filter((version) => version.scriptURL.startsWith(`${origin}/`) && version.status === 'activated');
+  cdp.on('ServiceWorker.workerVersionUpdated', updated);
+  try {
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => portalWorkers().length, { message: 'the portal’s active worker' }).toBeGreaterThan(0);
+    const running = portalWorkers().filter((version) => version.runningStatus === 'running');
+    stopped.clear();
+    for (const { versionId } of running) await cdp.send('ServiceWorker.stopWorker', { versionId });
+    await expect.poll(() => running.every((version) => stopped.has(version.versionId)), { message: 'the portal’s worker stopped' }).toBe(true);
+    // The page's next request (answered by the worker, offline or not) starts it again.
+    await page.evaluate((url) => fetch(url, { cache: 'no-store' }).then(() => undefined, () => undefined), `${origin}/config.json`);
+    await expect.poll(() => portalWorkers().some((version) => version.runningStatus === 'running'), { timeout: 30_000 }).toBe(true);
+  } finally {
+    cdp.off('ServiceWorker.workerVersionUpdated', updated);
+    await cdp.send('ServiceWorker.disable').catch(() => undefined);
+  }
 }
