@@ -1,4 +1,4 @@
-import { expect, test, type CDPSession, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { seededRandom, seedFrom } from '../../dev/testing/seeded.ts';
 import { checkForUpdate, servedReleases, updatePrompt } from './releases.ts';
 import { activeFrame, appReady, controlledByServiceWorker, expectShell, salesOf, sell, signIn, useEnglish } from './support.ts';
@@ -45,28 +45,10 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   let page: Page;
 
   const step = (what: string) => console.log(`[outbox chaos] ${what}`);
-  /**
-   * A DevTools session of the page's own, for stopping the worker. Chromium applies each session's
-   * network emulation to the page (a session's end, or a reload, would bring the connection back):
-   * it follows every change of the network, like Playwright's own sessions.
-   */
-  let devtools: { page: Page; session: CDPSession } | null = null;
-  const emulate = (session: CDPSession) =>
-    session.send('Network.emulateNetworkConditions', { offline: !online, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  const devtoolsOf = async (of: Page) => {
-    if (devtools?.page !== of) {
-      const session = await context.newCDPSession(of);
-      await session.send('Network.enable');
-      await emulate(session);
-      devtools = { page: of, session };
-    }
-    return devtools.session;
-  };
   const setOnline = async (value: boolean) => {
     if (value !== online) stayed = false;
     online = value;
     await context.setOffline(!value);
-    if (devtools && !devtools.page.isClosed()) await emulate(devtools.session);
   };
   // When the shell's mode and the connectivity disagree (after a change, or at a start), a blocking
   // dialog asks whether to switch mode: the cashier answers it either way (switching reloads the shell).
@@ -134,7 +116,7 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
   // Right after the sales, while their delivery may be on the wire.
   const disrupt = async () => {
     const disruption = DISRUPTIONS[Math.floor(plan() * DISRUPTIONS.length)]!;
-    step(disruption === 'network' ? `network ${online ? 'drops' : 'returns'}` : disruption === 'worker' ? 'the service worker is stopped and starts again' : disruption);
+    step(disruption === 'network' ? `network ${online ? 'drops' : 'returns'}` : disruption === 'worker' ? `${online ? '' : 'network returns; '}the service worker is stopped and starts again` : disruption);
     switch (disruption) {
       case 'network':
         return setOnline(!online);
@@ -147,7 +129,9 @@ test('chaos: every sale reaches the API exactly once, under the user and seller 
         page = await newPage();
         return openTill();
       case 'worker':
-        return restartPortalWorker(await devtoolsOf(page), page, releases.nginx.origin);
+        // Online: the DevTools session that stops it takes the page's network emulation with it when it ends.
+        if (!online) await setOnline(true);
+        return restartPortalWorker(page, releases.nginx.origin);
     }
   };
   const rounds = async (seller: Seller, count: number) => {
@@ -277,7 +261,8 @@ async function logOut(page: Page): Promise<boolean> {
  * state on every worker it is attached to, and its next setOffline would wait for a stopped worker
  * for ever, so the worker runs again before this returns (as it does on its own at the next event).
  */
-async function restartPortalWorker(cdp: CDPSession, page: Page, origin: string): Promise<void> {
+async function restartPortalWorker(page: Page, origin: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
   type Version = { versionId: string; scriptURL: string; runningStatus: string; status: string };
   const versions = new Map<string, Version>();
   // The page's own requests may start it again at once: whether it stopped is what was seen, not its state now.
@@ -301,6 +286,6 @@ async function restartPortalWorker(cdp: CDPSession, page: Page, origin: string):
     await expect.poll(() => portalWorkers().some((version) => version.runningStatus === 'running'), { timeout: 30_000 }).toBe(true);
   } finally {
     cdp.off('ServiceWorker.workerVersionUpdated', updated);
-    await cdp.send('ServiceWorker.disable').catch(() => undefined);
+    await cdp.detach().catch(() => undefined);
   }
 }
