@@ -7,6 +7,7 @@ import { openForOwner, sealOthers } from './device.ts';
 import { OutboxFrames } from './frames.ts';
 import { outboxLogoutHook, outboxLogoutStep, type LogoutAsker } from './logout.ts';
 import { Outbox, type Writer } from './outbox.ts';
+import { countsForOfflineNotice } from './rules.ts';
 import { OutboxStore, type StoreProblem } from './store.ts';
 
 /**
@@ -78,7 +79,8 @@ export function createPageOutbox(deps: PageOutboxDeps): PageOutbox {
   let madeOffline = 0;
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const offNotice = outbox.subscribe((change, local) => {
-    if (!local || change.kind !== 'entry' || change.entry.state !== 'delivered' || !change.queuedOffline) return;
+    const page = { local, person: deps.writer()?.sub ?? null, visible: typeof document === 'undefined' || document.visibilityState === 'visible' };
+    if (!countsForOfflineNotice(change, page)) return;
     madeOffline += 1;
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(() => {

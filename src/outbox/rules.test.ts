@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteOutcome } from '../api/write.ts';
-import { backoff, BACKOFF_CAP_MS, decide, retryAfterMs, RETRY_AFTER_CAP_MS } from './rules.ts';
+import { backoff, BACKOFF_CAP_MS, countsForOfflineNotice, decide, retryAfterMs, RETRY_AFTER_CAP_MS } from './rules.ts';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const answer = (status: number, retryAfter: string | null = null): WriteOutcome => ({ kind: 'answer', status, body: '', truncated: false, retryAfter });
@@ -58,4 +58,22 @@ describe('Retry-After', () => {
     [new Date(NOW - 10_000).toUTCString(), 0],
     ['86400', RETRY_AFTER_CAP_MS],
   ])('%j → %j', (value, expected) => expect(retryAfterMs(value, NOW)).toBe(expected));
+});
+
+describe('the notice of writes made offline', () => {
+  const delivered = (owner: string, queuedOffline = true) => ({ kind: 'entry', owner, queuedOffline, entry: { state: 'delivered' } });
+  const seen = { local: false, person: 'staff-1', visible: true };
+  it.each([
+    ['delivered here', delivered('staff-1'), { ...seen, local: true }, true],
+    ['delivered by the worker or another tab, this page visible', delivered('staff-1'), seen, true],
+    ['delivered elsewhere, this page hidden', delivered('staff-1'), { ...seen, visible: false }, false],
+    ['delivered here while hidden', delivered('staff-1'), { ...seen, local: true, visible: false }, true],
+    ["another person's write", delivered('staff-2'), seen, false],
+    ['nobody signed in here', delivered('staff-1'), { ...seen, person: null }, false],
+    ['queued online', delivered('staff-1', false), { ...seen, local: true }, false],
+    ['still sending', { kind: 'entry', owner: 'staff-1', queuedOffline: true, entry: { state: 'sending' } }, { ...seen, local: true }, false],
+    ['removed', { kind: 'removed', owner: 'staff-1' }, { ...seen, local: true }, false],
+  ] as const)('%s', (_case, change, page, counts) => {
+    expect(countsForOfflineNotice(change, page)).toBe(counts);
+  });
 });

@@ -68,3 +68,17 @@ export function retryAfterMs(value: string | null, now: number): number | null {
 export function endsWithConnection(problem: OutboxProblem | null | undefined): boolean {
   return problem === 'network' || problem === 'timeout';
 }
+
+/**
+ * Whether a delivery counts toward the "writes made offline were sent" notice of a page: a write of
+ * the person signed in there, queued offline, delivered by whoever won the race when the connection
+ * came back — this page, another tab or the worker's Background Sync. Only a page the person can see
+ * says so (a hidden tab stays quiet); the delivering page always does.
+ */
+export function countsForOfflineNotice(
+  change: { kind: string; owner?: string; queuedOffline?: boolean; entry?: { state: string } },
+  page: { local: boolean; person: string | null; visible: boolean },
+): boolean {
+  if (change.kind !== 'entry' || change.entry?.state !== 'delivered' || change.queuedOffline !== true) return false;
+  return page.local || (page.visible && page.person !== null && change.owner === page.person);
+}
