@@ -23,6 +23,9 @@ export function serviceWorkerMayRegister(): void {
   markShellDrawn();
 }
 
+/** How long Reload waits for the new version to take control before it reloads the page anyway. */
+export const RELOAD_FALLBACK_MS = 4000;
+
 export function registerServiceWorker(): ServiceWorkerUpdates | null {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return null;
   const listeners = new Set<() => void>();
@@ -58,12 +61,27 @@ export function registerServiceWorker(): ServiceWorkerUpdates | null {
       return () => listeners.delete(listener);
     },
     applyUpdate() {
-      void workbox.then((wb) => {
-        wb.addEventListener('controlling', () => restart('release'));
-        wb.messageSkipWaiting();
-      });
+      void workbox.then((wb) => takeOverAndReload(navigator.serviceWorker, () => wb.messageSkipWaiting(), () => restart('release')));
     },
   };
+}
+
+/**
+ * Asks the waiting version to take over and reloads once it controls the page. Its activation can
+ * wait on the old version's requests still under way; the user asked to reload, so past `fallbackMs`
+ * the page reloads all the same (served by the new version, or by the old one with the prompt back).
+ */
+export function takeOverAndReload(container: Pick<EventTarget, 'addEventListener'>, skipWaiting: () => void, reload: () => void, fallbackMs = RELOAD_FALLBACK_MS): void {
+  let done = false;
+  const reloadOnce = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    reload();
+  };
+  const fallback = setTimeout(reloadOnce, fallbackMs);
+  container.addEventListener('controllerchange', reloadOnce, { once: true });
+  skipWaiting();
 }
 
 /** Calls `listener` when the service worker has stored a changed /config.json (sw/sw.ts). */
