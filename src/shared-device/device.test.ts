@@ -60,6 +60,16 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Two tabs of the portal on one device, both started: `here` with `patch`, `other` as it comes. */
+function twoTabs(patch: Partial<SharedDeviceDeps> = {}) {
+  const link = channels();
+  const here = device(patch, link);
+  const other = device({}, link);
+  here.shared.start();
+  other.shared.start();
+  return { link, here, other };
+}
+
 describe('a shared device’s shift', () => {
   it('begins at the first signed-in shell: the PIN is offered, the worker told who is signed in', () => {
     const { shared, deps } = device();
@@ -223,11 +233,7 @@ describe('a shared device’s shift', () => {
   });
 
   it('a logout that is not End shift (the API refused the token, the session expired) tells the other tabs, the frames and the worker all the same', async () => {
-    const link = channels();
-    const here = device({}, link);
-    const other = device({}, link);
-    here.shared.start();
-    other.shared.start();
+    const { link, here, other } = twoTabs();
     await here.shared.leave();
     expect(link.posted).toContainEqual({ type: 'shift-end' });
     expect(here.shared.getView().kind).toBe('ending');
@@ -238,11 +244,7 @@ describe('a shared device’s shift', () => {
   });
 
   it('a logout the person chose not to go through (the outbox asked) changes nothing: End shift may be asked again', async () => {
-    const link = channels();
-    const here = device({ logout: vi.fn(async () => false) }, link);
-    const other = device({}, link);
-    here.shared.start();
-    other.shared.start();
+    const { here, other } = twoTabs({ logout: vi.fn(async () => false) });
     await here.shared.endShift();
     expect(here.shared.getView().kind).toBe('working');
     expect(other.shared.getView().kind).toBe('working');
@@ -252,11 +254,7 @@ describe('a shared device’s shift', () => {
   });
 
   it('locks and unlocks every tab; a bare "unlock" message does not unlock what the device stores as locked', async () => {
-    const link = channels();
-    const here = device({}, link);
-    const other = device({}, link);
-    here.shared.start();
-    other.shared.start();
+    const { link, here, other } = twoTabs();
     await here.shared.setPin('4826');
     vi.advanceTimersByTime(5 * MIN);
     expect(other.shared.getView().kind).toBe('locked');
