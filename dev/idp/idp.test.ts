@@ -91,9 +91,13 @@ describe('sign-in in Chromium through the login page', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Sai tên đăng nhập hoặc mật khẩu.');
     expect(await page.getByLabel('Tên đăng nhập').inputValue()).toBe('accountant');
 
+    const afterForm: string[] = [];
+    page.on('request', (sent) => void (sent.isNavigationRequest() && afterForm.push(new URL(sent.url()).pathname)));
     await page.getByLabel('Mật khẩu').fill('accountant123');
     await page.getByRole('button', { name: 'Đăng nhập' }).click();
     await page.waitForURL((url) => url.href.startsWith(redirectUri));
+    // The portal is a first-party client: from the form straight back to it, no consent step between.
+    expect(afterForm).toEqual([expect.stringMatching(/^\/interaction\/[^/]+\/login$/), expect.stringMatching(/^\/auth\//), '/callback']);
     const callback = new URL(page.url());
     expect(callback.searchParams.get('state')).toBe('state-1');
 
@@ -169,6 +173,19 @@ describe('signing in again on a shared device', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('password');
     await page.goto(authorize({ prompt: 'login', login_hint: 'nobody@example.vn' }));
     expect(await page.getByLabel('Username').inputValue()).toBe('');
+    await context.close();
+  });
+});
+
+describe('logout without a page to go back to', () => {
+  it('ends on the provider’s own signed-out page, which asks nothing of other hosts', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const hosts = new Set<string>();
+    page.on('request', (sent) => void hosts.add(new URL(sent.url()).origin));
+    await page.goto(`${stack.issuer}/session/end?${form({ client_id: PORTAL_CLIENT_ID, ui_locales: 'en' })}`);
+    await page.getByRole('heading', { name: 'Bạn đã đăng xuất.' }).waitFor();
+    expect([...hosts]).toEqual([stack.issuer]);
     await context.close();
   });
 });

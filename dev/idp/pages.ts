@@ -16,6 +16,7 @@ const TEXT = {
     otherLanguage: 'English',
     signingOut: 'Đang đăng xuất…',
     signOut: 'Đăng xuất',
+    signedOut: 'Bạn đã đăng xuất.',
   },
   en: {
     title: 'Sign in',
@@ -29,6 +30,7 @@ const TEXT = {
     otherLanguage: 'Tiếng Việt',
     signingOut: 'Signing out…',
     signOut: 'Sign out',
+    signedOut: 'You are signed out.',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -106,6 +108,12 @@ export function logoutPage(language: Language, form: string): string {
 <div class="actions"><button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes">${t.signOut}</button></div>
 <script>document.querySelector('button[name=logout]').click()</script>`,
   );
+}
+
+/** After a logout that names no page to go back to (a shared device's, in a hidden frame): the provider's own, with nothing from other hosts. */
+export function signedOutPage(language: Language): string {
+  const t = TEXT[language];
+  return page(language, t.signOut, `<h1>${t.signedOut}</h1>`);
 }
 
 /** An initials avatar, so fixture users have a real `picture` without any outside host. */

@@ -4,7 +4,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { createTokenVerifier } from '../api/auth.ts';
 import type { FixtureUser } from '../fixture-loader.ts';
 import { PORTAL_CLIENT_ID } from '../stack-config.ts';
-import { avatarSvg, escapeHtml, logoutPage, loginPage, pickLanguage } from './pages.ts';
+import { avatarSvg, escapeHtml, logoutPage, signedOutPage, loginPage, pickLanguage } from './pages.ts';
 import type { SigningKeys } from './keys.ts';
 import { REFRESH_TOKEN_REUSE_S, refreshTokenReuseWindow } from './reuse-window.ts';
 
@@ -84,6 +84,22 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
       return user && { accountId: sub, claims: () => userClaims(user, issuer) };
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // The portal is the operator's own client, granted what it asks for as the person signs in, as an
+    // operator's provider does for its first-party apps: no consent step, so no two redirects more
+    // after the form (oidc-provider's documented way to skip consent). A grant that lacks a scope
+    // asked later still goes through the consent interaction below, which grants it.
+    async loadExistingGrant(ctx) {
+      const { client, account, session, params, result } = ctx.oidc;
+      if (!client || !account || !session) return undefined;
+      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({ accountId: account.accountId, clientId: client.clientId });
+      const asked = String(params?.scope ?? '').split(' ');
+      grant.addOIDCScope(asked.filter((scope) => scope !== API_SCOPE).join(' '));
+      if (asked.includes(API_SCOPE)) grant.addResourceScope(apiAudience, API_SCOPE);
+      await grant.save();
+      return grant;
+    },
     // Refresh tokens without prompt=consent (which would otherwise be needed for offline_access).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
@@ -121,6 +137,11 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
         logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
           ctx.type = 'html';
           ctx.body = logoutPage(pickLanguage(undefined, ctx.oidc.params?.ui_locales), form);
+        },
+        // The library's default page loads a font from Google: a local stack asks no outside host.
+        postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage(pickLanguage(undefined, ctx.oidc.params?.ui_locales));
         },
       },
     },

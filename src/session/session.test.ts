@@ -528,6 +528,21 @@ describe('Session on a shared device', () => {
     expect(session.getState()).toEqual({ status: 'signedOut' });
   });
 
+  it('the provider’s session starts ending as soon as no step keeps the person, while the leaving parts still run', async () => {
+    const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
+    const endProvider = vi.fn(async (_url: string) => true);
+    const session = shared(manager, endProvider);
+    await session.start('/');
+    let framesCleared: () => void = () => undefined;
+    const offPart = whileLeaving(() => new Promise<void>((resolve) => (framesCleared = resolve)));
+    const leaving = session.logout();
+    await vi.waitFor(() => expect(endProvider).toHaveBeenCalledOnce());
+    expect(new URL(endProvider.mock.calls[0]?.[0] ?? '').searchParams.get('id_token_hint')).toBe('id-1');
+    framesCleared();
+    await leaving;
+    offPart();
+  });
+
   it('a provider that does not end its session in the frame gets the whole page, and the sign-in asked meanwhile does not leave after it', async () => {
     const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
     const session = shared(manager, vi.fn(async () => false));

@@ -399,8 +399,9 @@ export class Session {
    * Logout (shell.md §4): first the steps before logout (beforeLogout), any of which may keep the user
    * signed in — then false, and nothing is removed; a step that fails is passed over. Then the parts
    * that run while the person is leaving (whileLeaving: a shared device's other tabs, frames and
-   * worker), before anything is removed. Then clear the
-   * stored platform and seller, then end the provider session. On a shared handheld the next person
+   * worker), before anything is removed — on a shared device the provider's session starts ending in a
+   * hidden frame beside them. Then clear the stored platform and seller, then end the provider session
+   * (on a shared device, wait for the frame only at the next sign-in). On a shared handheld the next person
    * must find nothing of this one: every personal stored value goes (site and push state
    * too; the device's language and layout stay, storage/local.ts KEY_OWNERS), and the hooks clear the
    * IndexedDB cache (start snapshot, flags, offline records) and the push token. A second call while
@@ -419,10 +420,13 @@ export class Session {
       });
       if (decision === 'stay') return false;
     }
+    // Nothing keeps the person: on a shared device the provider's session starts ending now, beside the
+    // leaving parts and the clean-up, since the next person's sign-in waits for it.
+    const behind = this.deps.sharedDevice && navigator.onLine ? this.endProviderSessionBehind(this.deps.storedUser()?.id_token) : null;
     await Promise.all(
       [...leavingParts].map((part) => Promise.resolve().then(part).catch((error: unknown) => console.warn('[session] a part of logout failed; logging out all the same', error))),
     );
-    await this.endSession();
+    await this.endSession(behind);
     return true;
   }
 
@@ -448,7 +452,8 @@ export class Session {
       });
   }
 
-  private async endSession(): Promise<void> {
+  /** `behind`: the provider's session ending in a hidden frame (a shared device online), else null. */
+  private async endSession(behind: Promise<boolean> | null): Promise<void> {
     // The shell goes first, so nothing of it (a start snapshot, say) is written after the clean-up;
     // a renewal under way settles before the user is removed, or it would store the user again.
     // The hooks are taken first: the shell's parts that added them unmount as it leaves.
@@ -456,7 +461,6 @@ export class Session {
     this.set({ status: 'redirecting' });
     await this.renewing?.catch(() => null);
     const signedIn = this.deps.storedUser();
-    const behind = this.deps.sharedDevice && navigator.onLine ? this.endProviderSessionBehind(signedIn?.id_token) : null;
     removePersonalStored();
     await Promise.allSettled(hooks.map((hook) => withTimeout(Promise.resolve().then(hook), LOGOUT_HOOK_TIMEOUT_MS)));
     try {
