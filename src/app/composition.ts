@@ -4,6 +4,7 @@ import { installLeaveGuards } from '../frames/editing.ts';
 import { createCache, type OfflineCache } from '../offline/cache.ts';
 import { isBrowserOnline, readStoredMode, shellMode, type OnlineMode } from '../offline/mode.ts';
 import { onLogout, Session, sessionUserOf } from '../session/session.ts';
+import { CALLBACK_PATH } from '../session/sign-in-settings.ts';
 import { forgetStoredUser, readStoredUser } from '../session/stored-entries.ts';
 import { registerServiceWorker, type ServiceWorkerUpdates } from '../sw-client/register.ts';
 import type { ChunkRecovery } from '../ui/chunk-recovery.ts';
@@ -64,7 +65,7 @@ export function composePage(): PageParts {
  */
 export function composeSession(runtime: Runtime): Session {
   const { oidc } = runtime.config;
-  return new Session({
+  const session = new Session({
     loadLibrary: () => import('../session/user-manager.ts').then((module) => module.createSignInLibrary(oidc)),
     storedUser: () => {
       const stored = readStoredUser(oidc.authority, oidc.clientId);
@@ -74,4 +75,8 @@ export function composeSession(runtime: Runtime): Session {
     language: () => i18next.language,
     sharedDevice: runtime.sharedDevice !== null,
   });
+  // Back from the provider: the code is exchanged for tokens at once, while the page draws; the
+  // callback's page takes up the same exchange and shows its failure.
+  if (location.pathname === CALLBACK_PATH) void session.completeLogin().catch(() => undefined);
+  return session;
 }

@@ -402,15 +402,26 @@ describe('Session on a shared device', () => {
   });
 
   it('a completed redirect says this page signed in; a popup’s callback hands the user to its opener', async () => {
-    const manager = fakeManager(null);
-    const session = shared(manager);
-    expect(session.signedInThisPage()).toBe(false);
-    manager.signinCallback.mockResolvedValueOnce(undefined);
-    expect(await session.completeLogin('http://portal.test/callback?code=c&state=s')).toBeNull();
-    expect(session.signedInThisPage()).toBe(false);
+    const popup = fakeManager(null);
+    const inPopup = shared(popup);
+    expect(inPopup.signedInThisPage()).toBe(false);
+    popup.signinCallback.mockResolvedValueOnce(undefined);
+    expect(await inPopup.completeLogin('http://portal.test/callback?code=c&state=s')).toBeNull();
+    expect(inPopup.signedInThisPage()).toBe(false);
+    const session = shared(fakeManager(null));
     expect(await session.completeLogin('http://portal.test/callback?code=c&state=s')).toBe('/');
     expect(session.signedInThisPage()).toBe(true);
     expect(session.getState().status).toBe('signedIn');
+  });
+
+  it('the code the provider sent back is spent once, however many ask for the sign-in to complete', async () => {
+    const manager = fakeManager(null);
+    const session = shared(manager);
+    const atStart = session.completeLogin('http://portal.test/callback?code=c&state=s');
+    const byPage = session.completeLogin('http://portal.test/callback?code=c&state=s');
+    expect(await Promise.all([atStart, byPage])).toEqual(['/', '/']);
+    expect(await session.completeLogin('http://portal.test/callback?code=c&state=s')).toBe('/');
+    expect(manager.signinCallback).toHaveBeenCalledOnce();
   });
 
   it('another tab ended the shift: this one forgets its user, and a renewal finishing later does not bring it back', async () => {

@@ -137,6 +137,8 @@ export class Session {
   private completedHere = false;
   /** A shared device's provider logout behind the page: the next sign-in waits for it ('left': the page went to the provider instead). */
   private providerLogout: Promise<'stayed' | 'left'> | null = null;
+  /** The sign-in the provider sent back to this page, being completed (completeLogin). */
+  private completing: Promise<string | null> | null = null;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -307,9 +309,15 @@ export class Session {
 
   /**
    * Completes the sign-in the provider sent back to this page; returns where the user was going, or
-   * null for a popup's (signInAgain): its opener takes the user, and this window closes.
+   * null for a popup's (signInAgain): its opener takes the user, and this window closes. Once per
+   * page: the code is spent once, whoever asks (the start, then the callback's page).
    */
-  async completeLogin(url = location.href): Promise<string | null> {
+  completeLogin(url = location.href): Promise<string | null> {
+    this.completing ??= this.completeLoginOnce(url);
+    return this.completing;
+  }
+
+  private async completeLoginOnce(url: string): Promise<string | null> {
     const user = await (await this.library()).manager.signinCallback(url);
     if (!user) return null;
     this.completedHere = true;
