@@ -17,6 +17,7 @@ import { useRuntime } from '../context/runtime.ts';
 import type { Services } from '../api/services.ts';
 import type { PageOutbox } from '../outbox/index.ts';
 import { ShellContext, type ShellContextValue } from '../context/shell.ts';
+import { useShiftOutsideShell } from '../shared-device/index.tsx';
 import { PortalApiContext } from '../api/context.ts';
 import { chooseSeller, choosePlatform } from '../context/choices.ts';
 import { claimedSellerId } from '../context/claims.ts';
@@ -83,6 +84,8 @@ function StartFlowView({ flow, services, outbox }: { flow: StartFlow; services: 
   }, [siteInvalid, t]);
   // A start that ends anywhere but in the shell drops what the boot step drew for it (start/frame-first/).
   const elsewhere = view.kind !== 'loading' && view.kind !== 'ready';
+  const session = useSession();
+  useShiftOutsideShell(elsewhere && runtime.sharedDevice !== null, session);
   useEffect(() => {
     if (!elsewhere) return;
     releaseFrameFirst();

@@ -57,8 +57,7 @@ export function composeOutbox(runtime: Runtime, session: Session, services: Serv
       });
       const offStep = beforeLogout(async () => {
         if (!writer) return 'continue';
-        const [page, t] = await Promise.all([load(), withDeferredT()]);
-        const { outboxLogoutAsker } = await import('../shell/outbox-logout.ts');
+        const [page, t, { outboxLogoutAsker }] = await Promise.all([load(), withDeferredT(), import('../shell/outbox-logout.ts')]);
         return page.logoutStep(outboxLogoutAsker(t));
       });
       // The worker's token and whatever of the user is in the clear go, even if nothing loaded the outbox yet.

@@ -36,6 +36,8 @@ export type ShiftDeps = Omit<SharedDeviceDeps, 'policy'>;
 class ShiftLoader implements ShiftControls {
   private loading: Promise<SharedDevice | null> | null = null;
   private device: SharedDevice | null = null;
+  /** The shift ended in another tab before the controller ran here: it never starts. */
+  private endedElsewhere = false;
 
   constructor(
     private readonly deps: SharedDeviceDeps,
@@ -48,7 +50,7 @@ class ShiftLoader implements ShiftControls {
   load(): Promise<SharedDevice | null> {
     this.loading ??= import('./device.ts').then(
       ({ SharedDevice }) => {
-        if (!this.loading) return null; // disposed meanwhile
+        if (!this.loading || this.endedElsewhere) return null; // disposed, or the shift ended, meanwhile
         this.device = new SharedDevice(this.deps);
         this.device.start();
         this.onStart(this.device);
@@ -61,6 +63,33 @@ class ShiftLoader implements ShiftControls {
       },
     );
     return this.loading;
+  }
+
+  /**
+   * Until the controller runs (it loads when the first screen is idle, later in a tab in the
+   * background), a shift ended in another tab still reaches this one: the work is hidden at once, the
+   * frames are told, then the session ends here. The controller's own channel takes the messages once it runs.
+   */
+  hearEarly(): () => void {
+    let closed = false;
+    const opening = import('./channel.ts').then(({ openDeviceChannel }) =>
+      closed ? null : openDeviceChannel((message) => message.type === 'shift-end' && this.endedInAnotherTab()),
+    );
+    opening.catch((error: unknown) => console.warn('[shared-device] the other tabs cannot be heard before the shift loads', error));
+    return () => {
+      closed = true;
+      void opening.then((channel) => channel?.close()).catch(() => undefined);
+    };
+  }
+
+  private endedInAnotherTab(): void {
+    if (this.device || this.endedElsewhere) return;
+    this.endedElsewhere = true;
+    coverWork(true); // nothing of the work shows while the frames clear their storage
+    void this.deps
+      .endFrames()
+      .catch((error: unknown) => console.warn('[shared-device] the frames could not be told the session ended', error))
+      .finally(() => this.deps.endedElsewhere());
   }
 
   /** Without its controller (its code did not arrive) End shift is still the session's logout, which wipes the same. */
@@ -97,13 +126,42 @@ export function useSharedDevice(policy: SharedDevicePolicy | null, deps: ShiftDe
     const cancel = covered ? (void loader.load(), undefined) : whenIdle(() => void loader.load());
     // Every logout on a shared device takes the device's part, End shift or not.
     const stopLeaving = whileLeaving(loader.leave);
+    const stopHearing = loader.hearEarly();
     return () => {
       stopLeaving();
+      stopHearing();
       cancel?.();
       loader.dispose();
     };
   }, [loader, covered]);
   return { device, controls: loader };
+}
+
+/** What of the session a page without the shift's controller needs (useShiftOutsideShell). */
+export interface EndedElsewhere {
+  endedElsewhere(): void;
+}
+
+/**
+ * A shared device's start that ended before the shell (a chooser, a blocked page): the shift's
+ * controller (device.ts) does not run here, yet a logout from this page still tells the other tabs
+ * at once, and a shift ended in another tab still ends this page's session. Its channel loads with it.
+ */
+export function useShiftOutsideShell(on: boolean, session: EndedElsewhere): void {
+  useEffect(() => {
+    if (!on) return;
+    let live = true;
+    const opening = import('./channel.ts').then(({ openDeviceChannel }) =>
+      live ? openDeviceChannel((message) => message.type === 'shift-end' && session.endedElsewhere()) : null,
+    );
+    opening.catch((error: unknown) => console.warn('[shared-device] the other tabs cannot be told of a logout here', error));
+    const stopLeaving = whileLeaving(async () => (await opening)?.post({ type: 'shift-end' }));
+    return () => {
+      live = false;
+      stopLeaving();
+      void opening.then((channel) => channel?.close()).catch(() => undefined);
+    };
+  }, [on, session]);
 }
 
 /**

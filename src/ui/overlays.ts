@@ -56,14 +56,19 @@ export interface ModalOptions {
   onDismiss?: () => void;
 }
 
-/** Presents an Ionic modal around an element the caller fills; returns the modal to dismiss it. */
-export async function presentModal({ content, label, sheet, blocking, onDismiss }: ModalOptions): Promise<HTMLIonModalElement> {
+/**
+ * Presents an Ionic modal around an element the caller fills; returns what dismisses it. A blocking
+ * modal refuses the person's ways out, never its owner's: a chooser whose page goes (a logout from
+ * it on a shared device, whose next person's sign-in shows in the same page) takes its modal along.
+ */
+export async function presentModal({ content, label, sheet, blocking, onDismiss }: ModalOptions): Promise<{ dismiss(): Promise<boolean> }> {
   setupIonic();
   defineModal();
+  let ownerCloses = !blocking;
   const modal = await modalController.create({
     component: content,
     backdropDismiss: !blocking,
-    canDismiss: !blocking,
+    canDismiss: async () => ownerCloses,
     keyboardClose: false,
     handle: false,
     cssClass: sheet ? 'portal-modal portal-modal--sheet' : 'portal-modal',
@@ -72,5 +77,10 @@ export async function presentModal({ content, label, sheet, blocking, onDismiss 
   });
   if (onDismiss) void modal.onDidDismiss().then(onDismiss);
   await modal.present();
-  return modal;
+  return {
+    dismiss: () => {
+      ownerCloses = true;
+      return modal.dismiss();
+    },
+  };
 }

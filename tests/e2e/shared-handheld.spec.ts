@@ -423,6 +423,41 @@ test.describe('a shared handheld', () => {
     await page.getByRole('menuitem', { name: 'End shift' }).tap();
   }
 
+  test('before the shell too (a chooser): a logout there ends the other tab’s shift at once, and End shift elsewhere ends the chooser’s', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const platforms = (tab: Page) => tab.getByRole('list', { name: 'Choose platform' }).getByRole('button');
+    // An all-platform admin stops at the platform chooser; a second tab of the same person chooses a platform and a seller, and works.
+    const chooserAndShell = async () => {
+      await expect(platforms(page).first()).toBeVisible();
+      await other.goto(`${HANDHELD}/`);
+      await platforms(other).first().tap();
+      await other.getByRole('list', { name: 'Choose seller' }).getByRole('button').first().tap();
+      await answerPinOffer(other, null);
+      await expectShell(other);
+    };
+    const other = await context.newPage();
+    await useEnglish(other);
+    await signInHere(page, 'admin');
+    await chooserAndShell();
+
+    // The chooser's Log out: the other tab leaves by itself (no call of its own told it), and the
+    // chooser's page shows the next person's sign-in with the blocking chooser gone from over it.
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Log out' }).tap();
+    await expect(other.getByRole('button', { name: /^Account: / })).toBeHidden();
+    await expect(other.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('dialog', { name: 'Choose platform' })).toHaveCount(0);
+
+    // End shift in the shell's tab: the chooser's tab leaves too.
+    await nextPersonSignsIn(page, 'admin');
+    await chooserAndShell();
+    await other.getByRole('button', { name: /^Account: / }).tap();
+    await other.getByRole('menuitem', { name: 'End shift' }).tap();
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Choose platform' })).toHaveCount(0);
+  });
+
   test('the lock counts the person’s waiting writes; End shift offline asks about them and keeps them sealed, nothing of the person readable', async ({ page, context }) => {
     test.setTimeout(120_000);
     const note = `shift-${Math.random().toString(36).slice(2)}`;
