@@ -5,6 +5,7 @@ import { withDeferredTexts } from '../i18n/index.ts';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
 import { deferred } from '../ui/deferred.tsx';
 import { whenIdle } from '../ui/idle.ts';
+import type { DeviceChannel } from './channel.ts';
 import { coverWork } from './cover.ts';
 import type { SharedDevice, SharedDeviceDeps } from './device.ts';
 import { storedText } from '../storage/local.ts';
@@ -71,15 +72,7 @@ class ShiftLoader implements ShiftControls {
    * frames are told, then the session ends here. The controller's own channel takes the messages once it runs.
    */
   hearEarly(): () => void {
-    let closed = false;
-    const opening = import('./channel.ts').then(({ openDeviceChannel }) =>
-      closed ? null : openDeviceChannel((message) => message.type === 'shift-end' && this.endedInAnotherTab()),
-    );
-    opening.catch((error: unknown) => console.warn('[shared-device] the other tabs cannot be heard before the shift loads', error));
-    return () => {
-      closed = true;
-      void opening.then((channel) => channel?.close()).catch(() => undefined);
-    };
+    return hearShiftEnd(() => this.endedInAnotherTab()).close;
   }
 
   private endedInAnotherTab(): void {
@@ -150,18 +143,29 @@ export interface EndedElsewhere {
 export function useShiftOutsideShell(on: boolean, session: EndedElsewhere): void {
   useEffect(() => {
     if (!on) return;
-    let live = true;
-    const opening = import('./channel.ts').then(({ openDeviceChannel }) =>
-      live ? openDeviceChannel((message) => message.type === 'shift-end' && session.endedElsewhere()) : null,
-    );
-    opening.catch((error: unknown) => console.warn('[shared-device] the other tabs cannot be told of a logout here', error));
-    const stopLeaving = whileLeaving(async () => (await opening)?.post({ type: 'shift-end' }));
+    const channel = hearShiftEnd(() => session.endedElsewhere());
+    const stopLeaving = whileLeaving(async () => (await channel.opening)?.post({ type: 'shift-end' }));
     return () => {
-      live = false;
       stopLeaving();
-      void opening.then((channel) => channel?.close()).catch(() => undefined);
+      channel.close();
     };
   }, [on, session]);
+}
+
+/** The device's channel, its code loaded with it, hearing a shift ended in another tab; null once closed before it opened. */
+function hearShiftEnd(onEnded: () => void): { opening: Promise<DeviceChannel | null>; close(): void } {
+  let closed = false;
+  const opening = import('./channel.ts').then(({ openDeviceChannel }) =>
+    closed ? null : openDeviceChannel((message) => message.type === 'shift-end' && onEnded()),
+  );
+  opening.catch((error: unknown) => console.warn('[shared-device] the other tabs cannot be heard or told here', error));
+  return {
+    opening,
+    close: () => {
+      closed = true;
+      void opening.then((channel) => channel?.close()).catch(() => undefined);
+    },
+  };
 }
 
 /**
