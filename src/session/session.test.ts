@@ -523,11 +523,17 @@ describe('Session on a shared device', () => {
     expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: 'en', prompt: 'login' });
   });
 
-  it('the provider’s session starts ending behind the page while the local clean-up still runs', async () => {
+  /** A shared device's session signed in with ID token id-1, its provider's logout a fake that ends at once. */
+  async function startedWithProvider() {
     const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
     const endProvider = vi.fn(async (_url: string) => true);
     const session = shared(manager, endProvider);
     await session.start('/');
+    return { manager, endProvider, session };
+  }
+
+  it('the provider’s session starts ending behind the page while the local clean-up still runs', async () => {
+    const { manager, endProvider, session } = await startedWithProvider();
     let cleared: () => void = () => undefined;
     const offHook = onLogout(() => new Promise<void>((resolve) => (cleared = resolve)));
     const leaving = session.logout();
@@ -540,10 +546,7 @@ describe('Session on a shared device', () => {
   });
 
   it('the provider’s session starts ending as soon as no step keeps the person, while the leaving parts still run', async () => {
-    const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
-    const endProvider = vi.fn(async (_url: string) => true);
-    const session = shared(manager, endProvider);
-    await session.start('/');
+    const { endProvider, session } = await startedWithProvider();
     let framesCleared: () => void = () => undefined;
     const offPart = whileLeaving(() => new Promise<void>((resolve) => (framesCleared = resolve)));
     const leaving = session.logout();
