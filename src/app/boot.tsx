@@ -9,7 +9,6 @@ import { nextTask } from '../ui/idle.ts';
 import { isLocalStorageUsable } from '../storage/local.ts';
 import { App } from './App.tsx';
 import { composePage, composeSession, type PageParts } from './composition.ts';
-import { CALLBACK_PATH } from '../session/sign-in-settings.ts';
 import { createRuntime } from '../config/runtime.ts';
 import { restart } from '../effects/restart.ts';
 
@@ -35,8 +34,6 @@ export async function boot(root: Root): Promise<void> {
     // The signed-in shell's chunk, requested at once and awaited with the config. Not React.lazy: a
     // Suspense fallback is held on screen for at least 300 ms.
     const signedInChunk = import('./SignedInApp.tsx');
-    // Back from the provider, the sign-in library is needed first: its chunk loads beside the config.
-    if (location.pathname === CALLBACK_PATH) void import('../session/user-manager.ts').catch(() => undefined);
     const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(), initI18n(), signedInChunk]);
     if (!configResult.ok) {
       // The failure pages are not part of a normal start: their code loads only when one is shown.

@@ -32,8 +32,13 @@ export interface PageParts {
   recovery: ChunkRecovery;
 }
 
+/** The sign-in library's chunk (oidc-client-ts), loaded once whoever asks first. */
+const importSignInLibrary = () => import('../session/user-manager.ts');
+
 export function composePage(): PageParts {
   markIonicPage();
+  // Back from the provider, the sign-in library is needed first: its chunk loads beside the config.
+  if (location.pathname === CALLBACK_PATH) void importSignInLibrary().catch(() => undefined);
   // Before the router listens to popstate: the back-button guard must see it first.
   installLeaveGuards();
   const mode = shellMode(readStoredMode(), isBrowserOnline());
@@ -66,7 +71,7 @@ export function composePage(): PageParts {
 export function composeSession(runtime: Runtime): Session {
   const { oidc } = runtime.config;
   const session = new Session({
-    loadLibrary: () => import('../session/user-manager.ts').then((module) => module.createSignInLibrary(oidc)),
+    loadLibrary: () => importSignInLibrary().then((module) => module.createSignInLibrary(oidc)),
     storedUser: () => {
       const stored = readStoredUser(oidc.authority, oidc.clientId);
       return stored && sessionUserOf(stored);
