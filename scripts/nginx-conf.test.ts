@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runtimeConfigSchema, type RuntimeConfigInput } from '../src/config/schema.ts';
-import { contentSecurityPolicy, EXAMPLE, FIREBASE_ORIGINS, renderExample, renderServer, renderStandalone } from './nginx-conf.ts';
+import { contentSecurityPolicy, EXAMPLE, frameAncestorSources, FIREBASE_ORIGINS, renderExample, renderServer, renderStandalone } from './nginx-conf.ts';
 
 const input: RuntimeConfigInput = {
   environment: 'production',
@@ -30,11 +30,11 @@ describe('contentSecurityPolicy', () => {
     );
   });
 
-  it('frames the provider too when a brand is for shared devices (their logout ends its session in a frame)', () => {
+  it('frames the provider and itself too when a brand is for shared devices (their logout ends its session in a frame, back at the portal)', () => {
     const brand = { logo: '/l.svg', favicon: '/f.ico' };
     const framed = (hosts: Record<string, typeof brand & { sharedDevice?: object }>) => directives(contentSecurityPolicy(config({ brands: { hosts } }))).get('frame-src');
-    expect(framed({ 'handheld.example.com': { ...brand, sharedDevice: {} } })).toBe('http://pos.example.com:8080 https://erp.example.com https://id.example.com https://warehouse.example.com');
-    expect(framed({ 'staff.example.com': brand })).not.toContain('id.example.com');
+    expect(framed({ 'handheld.example.com': { ...brand, sharedDevice: {} } })).toBe("'self' http://pos.example.com:8080 https://erp.example.com https://id.example.com https://warehouse.example.com");
+    expect(framed({ 'staff.example.com': brand })).toBe('http://pos.example.com:8080 https://erp.example.com https://warehouse.example.com');
   });
 
   it('frames nothing without apps', () => {
@@ -70,7 +70,7 @@ describe('contentSecurityPolicy', () => {
 
   it('lets nobody frame the portal unless parents are configured', () => {
     expect(directives(contentSecurityPolicy(config())).get('frame-ancestors')).toBe("'none'");
-    expect(directives(contentSecurityPolicy(config(), ['https://intranet.example.com/portal', 'https://a.example.com'])).get('frame-ancestors')).toBe(
+    expect(directives(contentSecurityPolicy(config(), frameAncestorSources(['https://intranet.example.com/portal', 'https://a.example.com']))).get('frame-ancestors')).toBe(
       'https://a.example.com https://intranet.example.com',
     );
   });
@@ -90,7 +90,7 @@ describe('renderServer', () => {
 
   it('sends the security headers on every answer, errors included', () => {
     const text = renderServer(config(), options);
-    expect(text).toContain(`add_header Content-Security-Policy "${contentSecurityPolicy(config())}" always;`);
+    expect(text).toContain(`add_header Content-Security-Policy "${contentSecurityPolicy(config(), '$portal_frame_ancestors')}" always;`);
     expect(text).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
     expect(text).toContain('add_header X-Content-Type-Options "nosniff" always;');
     // A location with its own add_header would silently drop the server's headers.
@@ -126,6 +126,16 @@ describe('renderServer', () => {
     expect(map).not.toMatch(/[^\\]\$hub|'s /);
     expect(text).toMatch(/location = \/manifest\.webmanifest \{\n\s+default_type application\/manifest\+json;\n\s+if \(\$portal_manifest = ""\) \{ return 404; \}\n\s+return 200 \$portal_manifest;/);
     expect(renderServer(config(), options)).toContain('    default "";');
+  });
+
+  it('lets the portal alone frame its signed-out page (a shared device\'s logout frame), and the configured parents the rest', () => {
+    const ancestors = (parents?: string[]) => {
+      const text = renderServer(config(), { ...options, frameAncestors: parents });
+      return text.slice(text.indexOf('map $uri $portal_frame_ancestors {'), text.indexOf('}\n', text.indexOf('map $uri $portal_frame_ancestors')));
+    };
+    expect(ancestors()).toContain(`/signed-out.html "'self'";`);
+    expect(ancestors()).toContain(`default "'none'";`);
+    expect(ancestors(['https://a.example.com/x'])).toContain('default "https://a.example.com";');
   });
 
   it('refuses a value that would break out of the quoted header', () => {

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brandManifest, MANIFEST_CONTENT_TYPE, MANIFEST_PATH } from '../src/config/manifest.ts';
 import { checkRuntimeConfig, type RuntimeConfig } from '../src/config/schema.ts';
+import { SIGNED_OUT_FRAME_PATH } from '../src/session/sign-in-settings.ts';
 
 export interface NginxOptions {
   /** `listen` parameter: a port, or address:port. */
@@ -42,8 +43,13 @@ const sources = (list: string[]) => list.join(' ');
 const hasSharedDevice = (config: RuntimeConfig) =>
   config.brands.default?.sharedDevice !== undefined || Object.values(config.brands.hosts).some((brand) => brand.sharedDevice !== undefined);
 
-/** The portal's Content-Security-Policy for a runtime config. */
-export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: string[] = []): string {
+/** Who may frame the portal: the configured parents (origins of them), or nobody. */
+export function frameAncestorSources(parents: string[] = []): string {
+  return parents.length > 0 ? sources(unique(parents.map(originOf))) : "'none'";
+}
+
+/** The portal's Content-Security-Policy for a runtime config; `frameAncestors` is the directive's value (sources, or an nginx variable). */
+export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors = frameAncestorSources()): string {
   const provider = originOf(config.oidc.authority);
   const apps = unique(Object.values(config.apps).map(originOf));
   // The shell's own calls, and the outbox's writes for the apps (appApis).
@@ -57,15 +63,16 @@ export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors: str
     // data: for the menu icons (CSS mask images), the provider for user pictures.
     ['img-src', sources(["'self'", 'data:', provider])],
     ['connect-src', sources(["'self'", ...unique([...apis, provider, ...(config.push ? FIREBASE_ORIGINS : [])])])],
-    // A shared device ends the provider's session in a hidden frame (src/session/provider-logout.ts).
-    ['frame-src', ((framed) => (framed.length > 0 ? sources(framed) : "'none'"))(unique([...apps, ...(hasSharedDevice(config) ? [provider] : [])]))],
+    // A shared device ends the provider's session in a hidden frame, which the provider sends back to
+    // the portal's signed-out page (src/session/provider-logout.ts).
+    ['frame-src', ((framed) => (framed.length > 0 ? sources(framed) : "'none'"))(hasSharedDevice(config) ? ["'self'", ...unique([...apps, provider])] : apps)],
     // /manifest.webmanifest, answered per host (src/config/manifest.ts).
     ['manifest-src', "'self'"],
     ['worker-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],
-    ['frame-ancestors', frameAncestors.length > 0 ? sources(unique(frameAncestors.map(originOf))) : "'none'"],
+    ['frame-ancestors', frameAncestors],
   ];
   return directives.map(([name, value]) => `${name} ${value}`).join('; ');
 }
@@ -131,6 +138,13 @@ export function renderServer(config: RuntimeConfig, options: NginxOptions): stri
     '',
     ...renderManifestMap(config),
     '',
+    "# Nobody frames the portal but its configured parents, except for its signed-out page: a shared device's",
+    "# logout ends in the portal's own hidden frame there (src/session/provider-logout.ts).",
+    'map $uri $portal_frame_ancestors {',
+    `    ${SIGNED_OUT_FRAME_PATH} "'self'";`,
+    `    default ${quoted(frameAncestorSources(options.frameAncestors))};`,
+    '}',
+    '',
     'server {',
     `    listen ${options.listen};`,
     `    root ${options.root};`,
@@ -141,7 +155,7 @@ export function renderServer(config: RuntimeConfig, options: NginxOptions): stri
     '',
     '    # `always`: error pages carry the security headers too. A `location` with its own add_header',
     '    # would drop all of these, so no location below has one.',
-    `    add_header Content-Security-Policy ${quoted(contentSecurityPolicy(config, options.frameAncestors))} always;`,
+    `    add_header Content-Security-Policy ${quoted(contentSecurityPolicy(config, '$portal_frame_ancestors'))} always;`,
     '    add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
     '    add_header X-Content-Type-Options "nosniff" always;',
     '    # Without `always`: a 404 for a missing hashed file must not be cached for a year.',

@@ -13,8 +13,8 @@ let portal: StandIn;
 let browser: Browser;
 
 beforeAll(async () => {
-  // A stand-in for the portal: the provider redirects back to its /callback and / pages.
-  portal = await startStandIn({ '/callback': '<h1>Callback</h1>', '/': '<h1>Signed out</h1>' });
+  // A stand-in for the portal: the provider redirects back to its /callback and / pages, and a shared device's logout frame to its signed-out page.
+  portal = await startStandIn({ '/callback': '<h1>Callback</h1>', '/': '<h1>Signed out</h1>', '/signed-out.html': '<h1>Frame signed out</h1>' });
   // A reuse window of 1 s so that a test can step past it.
   stack = await startStack({ ports: { idp: 0, api: 0, apps: 0 }, portalOriginPorts: [portal.port], accessTokenTtl: 1234, refreshTokenReuseS: REUSE_S });
   browser = await launchChromium();
@@ -173,6 +173,18 @@ describe('signing in again on a shared device', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('password');
     await page.goto(authorize({ prompt: 'login', login_hint: 'nobody@example.vn' }));
     expect(await page.getByLabel('Username').inputValue()).toBe('');
+    await context.close();
+  });
+});
+
+describe('a shared device’s logout in its hidden frame', () => {
+  it('goes back to the portal’s signed-out page, a registered return address', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const tokens = await signIn(stack.issuer, 'picker', 'picker123', { origin: portal.origin });
+    await page.goto(`${stack.issuer}/session/end?${form({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${portal.origin}/signed-out.html`, client_id: PORTAL_CLIENT_ID })}`);
+    await page.waitForURL(`${portal.origin}/signed-out.html`);
+    await page.getByRole('heading', { name: 'Frame signed out' }).waitFor();
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { createTokenVerifier } from '../api/auth.ts';
 import type { FixtureUser } from '../fixture-loader.ts';
+import { SIGNED_OUT_FRAME_PATH } from '../../src/session/sign-in-settings.ts';
 import { PORTAL_CLIENT_ID } from '../stack-config.ts';
 import { avatarSvg, escapeHtml, logoutPage, signedOutPage, loginPage, pickLanguage } from './pages.ts';
 import type { SigningKeys } from './keys.ts';
@@ -66,7 +67,8 @@ export function createIdentityProvider(options: IdentityProviderOptions): Reques
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: portalOrigins.map((origin) => `${origin}/callback`),
-        post_logout_redirect_uris: portalOrigins.map((origin) => `${origin}/`),
+        // `/` after a logout of the whole page; the signed-out page after a shared device's logout in its hidden frame.
+        post_logout_redirect_uris: portalOrigins.flatMap((origin) => [`${origin}/`, `${origin}${SIGNED_OUT_FRAME_PATH}`]),
       },
     ],
     jwks: keys.privateJwks as Configuration['jwks'],

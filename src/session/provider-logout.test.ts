@@ -6,14 +6,41 @@ const frame = () => document.querySelector('iframe');
 afterEach(() => vi.useRealTimers());
 
 describe('endProviderSessionInFrame', () => {
-  it('ends once the provider’s page after its logout (which submits itself) has loaded, in a hidden sandboxed frame that then goes', async () => {
+  /** The frame's first page loads: `shows` is its address, or null for another origin's page (reading it throws). */
+  function loads(element: HTMLIFrameElement | null, shows: string | null) {
+    if (!element) throw new Error('no frame');
+    const address = shows === null ? null : new URL(shows, location.href);
+    Object.defineProperty(element, 'contentWindow', {
+      get: () => ({
+        get location() {
+          if (!address) throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+          return address;
+        },
+      }),
+    });
+    element.dispatchEvent(new Event('load'));
+  }
+
+  it('ends once the provider sent the frame back to the portal’s signed-out page, in a hidden sandboxed frame that then goes', async () => {
     const ended = endProviderSessionInFrame('https://id.test/session/end?client_id=portal', 5000);
     const element = frame();
     expect(element?.src).toBe('https://id.test/session/end?client_id=portal');
     expect(element?.hidden).toBe(true);
     expect(element?.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
-    element?.dispatchEvent(new Event('load'));
+    loads(element, '/signed-out.html');
     expect(await ended).toBe(true);
+    expect(frame()).toBeNull();
+  });
+
+  it.each([
+    ['the provider’s own page (an error, a question for the person)', null],
+    ['another page of the portal', '/'],
+    ['a page of another origin at the same path', 'https://elsewhere.test/signed-out.html'],
+  ])('does not end when the first page is %s', async (_page, shows) => {
+    const ended = endProviderSessionInFrame('https://id.test/session/end', 5000);
+    const element = frame();
+    loads(element, shows);
+    expect(await ended).toBe(false);
     expect(frame()).toBeNull();
   });
 

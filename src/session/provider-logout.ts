@@ -1,14 +1,18 @@
+import { SIGNED_OUT_FRAME_PATH } from './sign-in-settings.ts';
+
 /**
  * A shared device ends the provider's session in a hidden frame, so the page stays where it is and
  * the next person's sign-in screen shows at once, instead of a round trip of full pages through the
  * provider and back. The provider's logout page (oidc-provider's end_session confirmation) submits
- * itself while it loads, so the frame's first `load` is the provider's signed-out page: the session
- * has ended. Sandboxed: the provider's pages may run scripts and submit forms, never move the portal's page.
- * A provider that refuses to be framed loads the browser's error page instead, which cannot be told
- * apart from here: its session then lives on until its own end (the next sign-in asks for the form all the same).
+ * itself while it loads and the provider then sends the frame to the portal's own signed-out page
+ * (`post_logout_redirect_uri`, served by the worker): that page loading is the proof the session
+ * ended. Any other first page — the provider's error (an unknown return address, say), a question
+ * the person would have to answer, the browser's error page of a provider that refuses to be framed —
+ * is not: the caller then takes the whole page to the provider. Sandboxed: the provider's pages may
+ * run scripts and submit forms, never move the portal's page.
  */
 
-/** True once the provider's page after its logout loaded in the frame; false when nothing loaded within `deadlineMs`. */
+/** True once the provider sent the frame back to the portal's signed-out page; false for any other page, or nothing within `deadlineMs`. */
 export function endProviderSessionInFrame(url: string, deadlineMs: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     const frame = document.createElement('iframe');
@@ -22,8 +26,18 @@ export function endProviderSessionInFrame(url: string, deadlineMs: number): Prom
       resolve(ended);
     };
     const timer = setTimeout(() => finish(false), deadlineMs);
-    frame.addEventListener('load', () => finish(true), { once: true });
+    frame.addEventListener('load', () => finish(cameBack(frame)), { once: true });
     frame.src = url;
     document.body.append(frame);
   });
+}
+
+/** Whether the frame shows the portal's signed-out page: reading another origin's address throws. */
+function cameBack(frame: HTMLIFrameElement): boolean {
+  try {
+    const address = frame.contentWindow?.location;
+    return address?.origin === location.origin && address.pathname === SIGNED_OUT_FRAME_PATH;
+  } catch {
+    return false;
+  }
 }

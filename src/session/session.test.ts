@@ -514,7 +514,7 @@ describe('Session on a shared device', () => {
     expect(manager.signoutRedirect).not.toHaveBeenCalled();
     const url = new URL(endProvider.mock.calls[0]?.[0] ?? '');
     expect(url.origin + url.pathname).toBe('https://id.test/session/end');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ id_token_hint: 'id-1', client_id: 'portal', ui_locales: 'en' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ id_token_hint: 'id-1', client_id: 'portal', post_logout_redirect_uri: `${location.origin}/signed-out.html`, ui_locales: 'en' });
     const signingIn = session.login('/');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(manager.signinRedirect).not.toHaveBeenCalled();

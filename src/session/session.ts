@@ -3,7 +3,7 @@ import { fetchUserInfo, UserInfoRefused } from '../api/userinfo.ts';
 import { removePersonalStored } from '../storage/local.ts';
 import { restart } from '../effects/restart.ts';
 import { endProviderSessionInFrame } from './provider-logout.ts';
-import { PROVIDER_TIMEOUT_S } from './sign-in-settings.ts';
+import { PROVIDER_TIMEOUT_S, SIGNED_OUT_FRAME_PATH } from './sign-in-settings.ts';
 import type { StoredUser } from './stored-entries.ts';
 import type { SignInLibrary } from './user-manager.ts';
 
@@ -451,6 +451,7 @@ export class Session {
         const url = new URL(endpoint);
         if (idToken) url.searchParams.set('id_token_hint', idToken);
         url.searchParams.set('client_id', manager.settings.client_id);
+        url.searchParams.set('post_logout_redirect_uri', `${location.origin}${SIGNED_OUT_FRAME_PATH}`);
         url.searchParams.set('ui_locales', this.deps.language?.() ?? 'vi');
         return inFrame(url.href);
       })

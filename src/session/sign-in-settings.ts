@@ -4,3 +4,10 @@
 export const CALLBACK_PATH = '/callback';
 /** Per request to the identity provider (discovery, token, userinfo): under the start-up deadline. */
 export const PROVIDER_TIMEOUT_S = 5;
+/**
+ * Where the provider sends a shared device's hidden logout frame once the session has ended: a static
+ * page of the portal's own (precached by the worker, so it loads at once), which the portal alone may
+ * frame. Its loading in the frame is the proof that the logout finished; the provider's own pages
+ * (an error, a question) cannot be told from each other. Registered at the provider beside `/`.
+ */
+export const SIGNED_OUT_FRAME_PATH = '/signed-out.html';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startStack, type Stack } from '../../dev/stack.ts';
 import { contentSecurityPolicy, freePort, readRuntimeConfig, startNginx, type RunningNginx } from '../../scripts/nginx-conf.ts';
 import { activeFrame, expectShell, signIn, useEnglish } from './support.ts';
@@ -76,7 +76,8 @@ test('nginx answers with the generated headers, caching and fallbacks', async ({
   expect(missing.headers()['content-security-policy']).toBe(csp);
 });
 
-test('sign-in, a frame route and an offline reload run under the CSP without a violation', async ({ context, page }) => {
+/** Every CSP violation in the context's pages, as text. */
+async function collectViolations(context: BrowserContext, page: Page): Promise<string[]> {
   const violations: string[] = [];
   await context.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await context.addInitScript(() => {
@@ -88,6 +89,11 @@ test('sign-in, a frame route and an offline reload run under the CSP without a v
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
+  return violations;
+}
+
+test('sign-in, a frame route and an offline reload run under the CSP without a violation', async ({ context, page }) => {
+  const violations = await collectViolations(context, page);
   await useEnglish(page);
 
   await signIn(page, 'cashier', `${nginx.origin}/`);
@@ -108,5 +114,34 @@ test('sign-in, a frame route and an offline reload run under the CSP without a v
   await expectShell(page);
   await context.setOffline(false);
 
+  expect(violations).toEqual([]);
+});
+
+test('a shared handheld’s End shift ends the provider’s session in its hidden frame under the CSP: back at the portal’s signed-out page, the page staying where it is', async ({ context, page }) => {
+  const violations = await collectViolations(context, page);
+  await useEnglish(page);
+  const handheld = nginx.origin.replace('//portal.localhost', '//handheld.portal.localhost');
+  await page.goto(`${handheld}/`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Username').fill('picker');
+  await page.getByLabel('Password').fill('picker123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const offer = page.getByRole('dialog', { name: 'Set a PIN for this shift' });
+  await offer.getByRole('button', { name: 'Skip' }).click();
+  await expect(offer).toBeHidden();
+
+  const framePages: string[] = [];
+  page.on('framenavigated', (frame) => frame !== page.mainFrame() && framePages.push(new URL(frame.url()).pathname));
+  await page.evaluate(() => ((window as { shiftPage?: boolean }).shiftPage = true));
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'End shift' }).click();
+  await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible();
+  // The provider sent the hidden frame back to the portal's page (framed by the portal alone), then the frame went.
+  await expect.poll(() => framePages).toContain('/signed-out.html');
+  await expect(page.locator('iframe[sandbox]')).toHaveCount(0);
+  // Had the frame's logout not been seen to finish, the whole page would have gone to the provider.
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as { shiftPage?: boolean }).shiftPage)).toBe(true);
+  await expect(page).toHaveURL(`${handheld}/`);
   expect(violations).toEqual([]);
 });
