@@ -2,7 +2,7 @@ import type { Services } from '../api/services.ts';
 import type { Runtime } from '../config/runtime.ts';
 import { withDeferredT } from '../i18n/index.ts';
 import { isBrowserOnline, subscribeConnectivity, type OnlineMode } from '../offline/mode.ts';
-import type { PageOutbox, Writer } from '../outbox/index.ts';
+import type { LogoutAsker, PageOutbox, Writer } from '../outbox/index.ts';
 import { beforeLogout, onLogout, type Session } from '../session/session.ts';
 import { notify } from '../ui/notify.ts';
 
@@ -42,6 +42,16 @@ export function composeOutbox(runtime: Runtime, session: Session, services: Serv
         },
       ));
 
+  // The step's questions load only when something waits: most logouts leave without them, and sooner.
+  const questions = () => Promise.all([withDeferredT(), import('../shell/outbox-logout.ts')]).then(([t, { outboxLogoutAsker }]) => outboxLogoutAsker(t));
+  const logoutAsker: LogoutAsker = {
+    sending(count) {
+      const dismiss = questions().then((asker) => asker.sending(count));
+      return () => void dismiss.then((close) => close()).catch(() => undefined);
+    },
+    choose: async (question) => (await questions()).choose(question),
+  };
+
   return {
     load,
     follow(next) {
@@ -55,11 +65,7 @@ export function composeOutbox(runtime: Runtime, session: Session, services: Serv
         token = next;
         if (next && loading) void loading.then((page) => page.sessionChanged()).catch(() => undefined);
       });
-      const offStep = beforeLogout(async () => {
-        if (!writer) return 'continue';
-        const [page, t, { outboxLogoutAsker }] = await Promise.all([load(), withDeferredT(), import('../shell/outbox-logout.ts')]);
-        return page.logoutStep(outboxLogoutAsker(t));
-      });
+      const offStep = beforeLogout(async () => (writer ? (await load()).logoutStep(logoutAsker) : 'continue'));
       // The worker's token and whatever of the user is in the clear go, even if nothing loaded the outbox yet.
       const offHook = onLogout(async () => {
         if (writer) await (await load()).logoutHook();

@@ -557,6 +557,16 @@ describe('Session on a shared device', () => {
     offPart();
   });
 
+  it('the provider’s frame is in the page before the leaving parts start, so their work does not hold its request back', async () => {
+    const { endProvider, session } = await startedWithProvider();
+    const order: string[] = [];
+    endProvider.mockImplementation(async () => (order.push('provider'), true));
+    const offPart = whileLeaving(() => void order.push('part'));
+    await session.logout();
+    offPart();
+    expect(order).toEqual(['provider', 'part']);
+  });
+
   it('a provider that does not end its session in the frame gets the whole page, and the sign-in asked meanwhile does not leave after it', async () => {
     const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
     const session = shared(manager, vi.fn(async () => false));

@@ -430,7 +430,8 @@ export class Session {
     }
     // Nothing keeps the person: on a shared device the provider's session starts ending now, beside the
     // leaving parts and the clean-up, since the next person's sign-in waits for it.
-    const behind = this.deps.sharedDevice && navigator.onLine ? this.endProviderSessionBehind(this.deps.storedUser()?.id_token) : null;
+    // Its frame is in the page before the parts start: their work would otherwise hold its first request back.
+    const behind = this.deps.sharedDevice && navigator.onLine ? (await this.endProviderSessionBehind(this.deps.storedUser()?.id_token)).ended : null;
     await Promise.all(
       [...leavingParts].map((part) => Promise.resolve().then(part).catch((error: unknown) => console.warn('[session] a part of logout failed; logging out all the same', error))),
     );
@@ -440,25 +441,28 @@ export class Session {
 
   /**
    * A shared device: the provider's session starts ending in a hidden frame at once, while the local
-   * clean-up runs; true when it ended there. The next person's sign-in screen shows in this page.
+   * clean-up runs; `ended` is true when it ended there. Settles once the frame is in the page. The
+   * next person's sign-in screen shows in this page.
    */
-  private endProviderSessionBehind(idToken: string | undefined): Promise<boolean> {
+  private async endProviderSessionBehind(idToken: string | undefined): Promise<{ ended: Promise<boolean> }> {
     const inFrame = this.deps.endProviderSession ?? ((address: string) => endProviderSessionInFrame(address, PROVIDER_LOGOUT_FRAME_MS));
-    return this.library()
-      .then(async ({ manager }) => {
-        const endpoint = await manager.metadataService.getEndSessionEndpoint();
-        if (!endpoint) return false;
-        const url = new URL(endpoint);
-        if (idToken) url.searchParams.set('id_token_hint', idToken);
-        url.searchParams.set('client_id', manager.settings.client_id);
-        url.searchParams.set('post_logout_redirect_uri', `${location.origin}${SIGNED_OUT_FRAME_PATH}`);
-        url.searchParams.set('ui_locales', this.deps.language?.() ?? 'vi');
-        return inFrame(url.href);
-      })
-      .catch((error: unknown) => {
-        console.warn('[session] the provider could not end its session in a frame', error);
-        return false;
-      });
+    const failed = (error: unknown) => {
+      console.warn('[session] the provider could not end its session in a frame', error);
+      return false;
+    };
+    try {
+      const { manager } = await this.library();
+      const endpoint = await manager.metadataService.getEndSessionEndpoint();
+      if (!endpoint) return { ended: Promise.resolve(false) };
+      const url = new URL(endpoint);
+      if (idToken) url.searchParams.set('id_token_hint', idToken);
+      url.searchParams.set('client_id', manager.settings.client_id);
+      url.searchParams.set('post_logout_redirect_uri', `${location.origin}${SIGNED_OUT_FRAME_PATH}`);
+      url.searchParams.set('ui_locales', this.deps.language?.() ?? 'vi');
+      return { ended: inFrame(url.href).catch(failed) };
+    } catch (error) {
+      return { ended: Promise.resolve(failed(error)) };
+    }
   }
 
   /** `behind`: the provider's session ending in a hidden frame (a shared device online), else null. */
