@@ -561,7 +561,7 @@ describe('Session on a shared device', () => {
     const { endProvider, session } = await startedWithProvider();
     const order: string[] = [];
     endProvider.mockImplementation(async () => (order.push('provider'), true));
-    const offPart = whileLeaving(() => void order.push('part'));
+    const offPart = whileLeaving(async () => void order.push('part'));
     await session.logout();
     offPart();
     expect(order).toEqual(['provider', 'part']);
