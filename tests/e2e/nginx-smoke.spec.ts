@@ -143,5 +143,9 @@ test('a shared handheld’s End shift ends the provider’s session in its hidde
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as { shiftPage?: boolean }).shiftPage)).toBe(true);
   await expect(page).toHaveURL(`${handheld}/`);
+  // Opened on its own, the signed-out page is no empty page: it goes home.
+  await page.goto(`${handheld}/signed-out.html`);
+  await expect(page).toHaveURL(`${handheld}/`);
+  await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible();
   expect(violations).toEqual([]);
 });
