@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endProviderSessionInFrame } from './provider-logout.ts';
+import { endProviderSessionInFrame, PROVIDER_PAGE_GRACE_MS } from './provider-logout.ts';
 
 const frame = () => document.querySelector('iframe');
 
@@ -11,6 +11,7 @@ describe('endProviderSessionInFrame', () => {
     if (!element) throw new Error('no frame');
     const address = shows === null ? null : new URL(shows, location.href);
     Object.defineProperty(element, 'contentWindow', {
+      configurable: true,
       get: () => ({
         get location() {
           if (!address) throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
@@ -36,11 +37,26 @@ describe('endProviderSessionInFrame', () => {
     ['the provider’s own page (an error, a question for the person)', null],
     ['another page of the portal', '/'],
     ['a page of another origin at the same path', 'https://elsewhere.test/signed-out.html'],
-  ])('does not end when the first page is %s', async (_page, shows) => {
+  ])('does not end when the page that stays is %s, given up a moment after it loaded', async (_page, shows) => {
+    vi.useFakeTimers();
     const ended = endProviderSessionInFrame('https://id.test/session/end', 5000);
     const element = frame();
     loads(element, shows);
+    await vi.advanceTimersByTimeAsync(PROVIDER_PAGE_GRACE_MS - 1);
+    expect(frame()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
     expect(await ended).toBe(false);
+    expect(frame()).toBeNull();
+  });
+
+  it('a page of the provider’s that moves on by itself once loaded (a confirmation submitted on load) is waited for', async () => {
+    vi.useFakeTimers();
+    const ended = endProviderSessionInFrame('https://id.test/session/end', 5000);
+    const element = frame();
+    loads(element, null);
+    await vi.advanceTimersByTimeAsync(PROVIDER_PAGE_GRACE_MS / 2);
+    loads(element, '/signed-out.html');
+    expect(await ended).toBe(true);
     expect(frame()).toBeNull();
   });
 

@@ -6,13 +6,19 @@ import { SIGNED_OUT_FRAME_PATH } from './sign-in-settings.ts';
  * provider and back. The provider's logout page (oidc-provider's end_session confirmation) submits
  * itself while it loads and the provider then sends the frame to the portal's own signed-out page
  * (`post_logout_redirect_uri`, served by the worker): that page loading is the proof the session
- * ended. Any other first page — the provider's error (an unknown return address, say), a question
- * the person would have to answer, the browser's error page of a provider that refuses to be framed —
- * is not: the caller then takes the whole page to the provider. Sandboxed: the provider's pages may
- * run scripts and submit forms, never move the portal's page.
+ * ended. Any other page that stays — the provider's error (an unknown return address, say), a
+ * question the person would have to answer, the browser's error page of a provider that refuses to be
+ * framed — is not: the caller then takes the whole page to the provider. Sandboxed: the provider's
+ * pages may run scripts and submit forms, never move the portal's page.
  */
 
-/** True once the provider sent the frame back to the portal's signed-out page; false for any other page, or nothing within `deadlineMs`. */
+/** How long a page of the provider's that loaded may take to move on by itself (a confirmation that submits itself once loaded). */
+export const PROVIDER_PAGE_GRACE_MS = 1000;
+
+/**
+ * True once the provider sent the frame back to the portal's signed-out page; false when another page
+ * stays there for PROVIDER_PAGE_GRACE_MS, or nothing came back within `deadlineMs`.
+ */
 export function endProviderSessionInFrame(url: string, deadlineMs: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     const frame = document.createElement('iframe');
@@ -25,8 +31,13 @@ export function endProviderSessionInFrame(url: string, deadlineMs: number): Prom
       frame.remove();
       resolve(ended);
     };
-    const timer = setTimeout(() => finish(false), deadlineMs);
-    frame.addEventListener('load', () => finish(cameBack(frame)), { once: true });
+    const deadline = Date.now() + deadlineMs;
+    let timer = setTimeout(() => finish(false), deadlineMs);
+    const giveUpIn = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(false), ms);
+    };
+    frame.addEventListener('load', () => (cameBack(frame) ? finish(true) : giveUpIn(Math.min(PROVIDER_PAGE_GRACE_MS, deadline - Date.now()))));
     frame.src = url;
     document.body.append(frame);
   });
