@@ -158,8 +158,11 @@ test('a session that cannot be renewed shows the session-expired dialog; OK sign
   const reload = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await reload;
-  // The user was forgotten: a fresh sign-in (through the provider's own session) starts over.
+  // The user was forgotten: a fresh sign-in (through the provider's own session) starts over, and
+  // the test ends on its shell, not in the middle of the redirects (closing a context mid-navigation
+  // has hung Chromium's teardown here).
   await expect(dialog).toHaveCount(0);
+  await expectShell(page);
 });
 
 test('an API 401 signs the user out', async ({ page }) => {
