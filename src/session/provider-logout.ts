@@ -32,11 +32,12 @@ export function endProviderSessionInFrame(url: string, deadlineMs: number): Prom
       resolve(ended);
     };
     const deadline = Date.now() + deadlineMs;
-    let timer = setTimeout(() => finish(false), deadlineMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const giveUpIn = (ms: number) => {
       clearTimeout(timer);
       timer = setTimeout(() => finish(false), ms);
     };
+    giveUpIn(deadlineMs);
     frame.addEventListener('load', () => (cameBack(frame) ? finish(true) : giveUpIn(Math.min(PROVIDER_PAGE_GRACE_MS, deadline - Date.now()))));
     frame.src = url;
     document.body.append(frame);
