@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useTransitionStore } from '../ui/useTransitionStore.ts';
 import type { Session, SessionState } from './session.ts';
 
 export const SessionContext = createContext<Session | null>(null);
@@ -11,5 +12,6 @@ export function useSession(): Session {
 
 export function useSessionState(): SessionState {
   const session = useSession();
-  return useSyncExternalStore(session.subscribe, session.getState);
+  // Signing in changes the whole page (the spinner → the shell): drawn in slices.
+  return useTransitionStore(session.subscribe, session.getState);
 }
