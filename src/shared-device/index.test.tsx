@@ -5,7 +5,7 @@ import type { SharedDevicePolicy } from '../config/schema.ts';
 import { Session } from '../session/session.ts';
 import { DEVICE_CHANNEL } from './channel.ts';
 import { COVERED_ATTRIBUTE } from './cover.ts';
-import { useSharedDevice, useShiftOutsideShell, type EndedElsewhere, type ShiftDeps } from './index.tsx';
+import { NextPersonPage, useSharedDevice, useShiftOutsideShell, type EndedElsewhere, type ShiftDeps } from './index.tsx';
 
 afterEach(() => {
   cleanup();
@@ -54,6 +54,15 @@ describe('useSharedDevice', () => {
     expect(deps.endFrames).toHaveBeenCalledOnce();
     expect(deps.tellWorker).toHaveBeenLastCalledWith(null);
     expect(deps.logout).not.toHaveBeenCalled();
+  });
+
+  it('asks for the next person’s screen as the person starts leaving, so it is drawn the moment they have left', async () => {
+    const preload = vi.spyOn(NextPersonPage, 'preload');
+    render(<Shell policy={policy} deps={shiftDeps()} />);
+    expect(preload).not.toHaveBeenCalled();
+    await session().logout();
+    expect(preload).toHaveBeenCalledOnce();
+    preload.mockRestore();
   });
 
   it('adds nothing to logout on a personal device, nor once the shell is gone', async () => {

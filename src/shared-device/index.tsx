@@ -117,11 +117,14 @@ export function useSharedDevice(policy: SharedDevicePolicy | null, deps: ShiftDe
   useEffect(() => {
     if (!loader) return;
     const cancel = covered ? (void loader.load(), undefined) : whenIdle(() => void loader.load());
-    // Every logout on a shared device takes the device's part, End shift or not.
+    // Every logout on a shared device takes the device's part, End shift or not; the next person's
+    // screen is drawn the moment the person has left, so its code is asked for as they start leaving.
     const stopLeaving = whileLeaving(loader.leave);
+    const stopPreloading = whileLeaving(async () => NextPersonPage.preload());
     const stopHearing = loader.hearEarly();
     return () => {
       stopLeaving();
+      stopPreloading();
       stopHearing();
       cancel?.();
       loader.dispose();

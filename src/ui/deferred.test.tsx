@@ -22,6 +22,28 @@ describe('deferred', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('preload asks for the code before the component is drawn; drawn later, it shows at once, without its fallback', async () => {
+    const load = vi.fn(async () => Greeting);
+    const Deferred = deferred(load, { fallback: <p>Loading</p> });
+    Deferred.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => undefined);
+    render(<Deferred name="Hoa" />);
+    expect(screen.getByText('Hello Hoa')).toBeTruthy();
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a preload that fails is tried again when the component is drawn', async () => {
+    const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Greeting);
+    const Deferred = deferred(load);
+    Deferred.preload();
+    await act(async () => undefined);
+    render(<Deferred name="Tuan" />);
+    expect(await screen.findByText('Hello Tuan')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('with idle, draws nothing and loads nothing until the browser is idle after the first render', async () => {
     let idle: (() => void) | undefined;
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => ((idle = callback), 1));

@@ -27,7 +27,10 @@ type Load<P> = () => Promise<ComponentType<P>>;
  * the page moves to the new release, or this part alone shows ChunkFailedCard with Retry and tries
  * again when the connection returns: the rest of the shell stays drawn.
  */
-export function deferred<P extends object>(load: Load<P>, { idle = false, fallback = null, quiet = false }: DeferredOptions<P> = {}): ComponentType<P> {
+/** A deferred component; `preload()` asks for its code before it is drawn (a failure shows when it is drawn). */
+export type DeferredComponent<P> = ComponentType<P> & { preload(): void };
+
+export function deferred<P extends object>(load: Load<P>, { idle = false, fallback = null, quiet = false }: DeferredOptions<P> = {}): DeferredComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => {
@@ -68,7 +71,7 @@ export function deferred<P extends object>(load: Load<P>, { idle = false, fallba
     if (failed) return quiet ? null : <ChunkFailedCard onRetry={retry} />;
     return ready ? (typeof fallback === 'function' ? fallback(props) : fallback) : null;
   }
-  return Deferred;
+  return Object.assign(Deferred, { preload: () => void loadOnce().catch(() => undefined) });
 }
 
 /** False until the first idle moment after mounting (true at once when not waiting). */
