@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { switchMode } from '../offline/mode.ts';
@@ -9,7 +9,6 @@ import { useSession, useSessionState } from '../session/context.ts';
 import { LogoutButton } from '../session/LogoutButton.tsx';
 import { showInvalidSiteDialog } from '../shell/SiteWatcher.tsx';
 import { BootSpinner } from '../ui/BootSpinner.tsx';
-import { useTransitionStore } from '../ui/useTransitionStore.ts';
 import { deferred } from '../ui/deferred.tsx';
 import { withDeferredTexts } from '../i18n/index.ts';
 import { releaseFrameFirst, removeShellPicture, type StartFlow, type StartView } from '../start/index.ts';
@@ -78,7 +77,7 @@ export function SignedInApp({ page }: { page: PageParts }) {
 function StartFlowView({ flow, services, outbox }: { flow: StartFlow; services: Services; outbox: () => Promise<PageOutbox> }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const view: StartView = useTransitionStore(flow.subscribe, flow.getState);
+  const view: StartView = useSyncExternalStore(flow.subscribe, flow.getState);
   const siteInvalid = view.kind === 'ready' && view.siteInvalid;
   useEffect(() => {
     if (siteInvalid) showInvalidSiteDialog(t);

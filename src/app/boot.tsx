@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { appliesAtOnce, loadRuntimeConfig } from '../config/load.ts';
 import { subscribeConnectivity } from '../offline/mode.ts';
@@ -53,9 +52,7 @@ export async function boot(root: Root): Promise<void> {
       root.render(<StorageBlockedPage supportEmail={runtime.supportEmail} />);
       return;
     }
-    const app = <App runtime={runtime} session={composeSession(runtime)} page={page} signedIn={signedIn} />;
-    // In a transition, the first render gives the main thread back between slices (a tap during start is answered).
-    startTransition(() => root.render(app));
+    root.render(<App runtime={runtime} session={composeSession(runtime)} page={page} signedIn={signedIn} />);
   } catch (error) {
     console.error('[boot] the portal could not start', error);
     // A chunk of a release the server no longer has: start again in the new one instead.

@@ -1,5 +1,4 @@
-import { createContext, useContext } from 'react';
-import { useTransitionStore } from '../ui/useTransitionStore.ts';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Session, SessionState } from './session.ts';
 
 export const SessionContext = createContext<Session | null>(null);
@@ -12,6 +11,5 @@ export function useSession(): Session {
 
 export function useSessionState(): SessionState {
   const session = useSession();
-  // Signing in changes the whole page (the spinner → the shell): drawn in slices.
-  return useTransitionStore(session.subscribe, session.getState);
+  return useSyncExternalStore(session.subscribe, session.getState);
 }
