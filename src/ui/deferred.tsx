@@ -20,6 +20,9 @@ export interface DeferredOptions<P> {
 
 type Load<P> = () => Promise<ComponentType<P>>;
 
+/** A deferred component; `preload()` asks for its code before it is drawn (a failure shows when it is drawn). */
+export type DeferredComponent<P> = ComponentType<P> & { preload(): void };
+
 /**
  * A component whose code loads when it is first drawn, not before the start frame: for
  * parts of the shell a start does not need at once, and the one way the portal loads a component
@@ -27,9 +30,6 @@ type Load<P> = () => Promise<ComponentType<P>>;
  * the page moves to the new release, or this part alone shows ChunkFailedCard with Retry and tries
  * again when the connection returns: the rest of the shell stays drawn.
  */
-/** A deferred component; `preload()` asks for its code before it is drawn (a failure shows when it is drawn). */
-export type DeferredComponent<P> = ComponentType<P> & { preload(): void };
-
 export function deferred<P extends object>(load: Load<P>, { idle = false, fallback = null, quiet = false }: DeferredOptions<P> = {}): DeferredComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
