@@ -176,7 +176,10 @@ test('an API 401 signs the user out', async ({ page }) => {
       : route.fulfill({ status: 401, headers: { 'access-control-allow-origin': '*' }, json: { code: 40104, message: 'The access token belongs to no known user' } }),
   );
   await page.reload();
-  await expect(page.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible();
+  // A chain of three pages and five provider round trips (the start, its calls renewed once and
+  // refused again, the provider's logout, the portal once more, the provider's form): about 4 s on
+  // an idle machine, so a loaded CI machine gets more than the default 10 s.
+  await expect(page.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible({ timeout: 25_000 });
 });
 
 test('an API 403 goes to the permission-denied page', async ({ page }) => {
