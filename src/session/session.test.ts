@@ -545,6 +545,22 @@ describe('Session on a shared device', () => {
     expect(session.getState()).toEqual({ status: 'signedOut' });
   });
 
+  it('the next person’s sign-in shows while the person’s things are still being removed; their Sign in waits for the removal', async () => {
+    const { manager, session } = await startedWithProvider();
+    let cleared: () => void = () => undefined;
+    const offHook = onLogout(() => new Promise<void>((resolve) => (cleared = resolve)));
+    const leaving = session.logout();
+    await vi.waitFor(() => expect(session.getState()).toEqual({ status: 'signedOut' }));
+    expect(manager.removeUser).not.toHaveBeenCalled();
+    const signingIn = session.login('/');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+    cleared();
+    await Promise.all([leaving, signingIn]);
+    offHook();
+    expect(manager.removeUser.mock.invocationCallOrder[0]).toBeLessThan(manager.signinRedirect.mock.invocationCallOrder[0] ?? 0);
+  });
+
   it('the provider’s session starts ending as soon as no step keeps the person, while the leaving parts still run', async () => {
     const { endProvider, session } = await startedWithProvider();
     let framesCleared: () => void = () => undefined;

@@ -465,13 +465,61 @@ export class Session {
     }
   }
 
-  /** `behind`: the provider's session ending in a hidden frame (a shared device online), else null. */
+  /**
+   * `behind`: the provider's session ending in a hidden frame (a shared device online), else null.
+   * There the next person's sign-in shows as soon as the shell has gone, while the person's things are
+   * still being removed: nothing of them is on that screen, and their Sign in waits for the removal
+   * and the provider (providerLogout), so nobody signs in over what is left of the person before.
+   */
   private async endSession(behind: Promise<boolean> | null): Promise<void> {
-    // The shell goes first, so nothing of it (a start snapshot, say) is written after the clean-up;
-    // a renewal under way settles before the user is removed, or it would store the user again.
+    // The shell goes first, so nothing of it (a start snapshot, say) is written after the clean-up.
     // The hooks are taken first: the shell's parts that added them unmount as it leaves.
     const hooks = [...logoutHooks];
     this.set({ status: 'redirecting' });
+    const forgotten = this.forgetPerson(hooks);
+    if (behind) {
+      // A provider that did not end its session in the frame gets the whole page, as on a personal
+      // device (it comes back to the next person's sign-in).
+      this.providerLogout = forgotten
+        .then(async (person) => {
+          if (!person) return 'left' as const;
+          // Offline the provider's page cannot load: its session ends with its own lifetime, and the
+          // next sign-in asks for the provider's form all the same (prompt=login).
+          if ((await behind) || !navigator.onLine) return 'stayed' as const;
+          await person.manager.signoutRedirect({ id_token_hint: person.idToken });
+          return 'left' as const;
+        })
+        .catch((error: unknown) => {
+          // The local session is gone; the next sign-in (prompt=login) shows the provider's form all the same.
+          console.warn('[session] provider logout failed', error);
+          return 'stayed' as const;
+        });
+      this.set({ status: 'signedOut' });
+      await forgotten;
+      return;
+    }
+    const person = await forgotten;
+    if (!person) return;
+    // Offline the provider's page cannot load (the browser's own error page would show instead): the
+    // local session is gone, the provider's ends with its own lifetime.
+    if (!navigator.onLine) {
+      location.assign('/');
+      return;
+    }
+    try {
+      await person.manager.signoutRedirect({ id_token_hint: person.idToken });
+    } catch (error) {
+      this.providerUnreachable(error);
+    }
+  }
+
+  /**
+   * Everything of the person goes: the stored values, the hooks' parts (IndexedDB, the push token),
+   * then the sign-in library's user. A renewal under way settles first, or it would store the user
+   * again. Resolves with what the provider's logout needs, or null when the library could not load
+   * (then the page starts again from home).
+   */
+  private async forgetPerson(hooks: Array<() => Promise<void> | void>): Promise<{ manager: SignInLibrary['manager']; idToken: string | undefined } | null> {
     await this.renewing?.catch(() => null);
     const signedIn = this.deps.storedUser();
     removePersonalStored();
@@ -480,38 +528,18 @@ export class Session {
       const { manager } = await this.library();
       const user = await manager.getUser().catch(() => null);
       await manager.removeUser();
-      // Offline the provider's page cannot load (the browser's own error page would show instead): the
-      // local session is gone, the provider's ends with its own lifetime (and a shared device's next
-      // sign-in always asks for the provider's form).
-      if (!navigator.onLine) {
-        location.assign('/');
-        return;
-      }
-      const idToken = user?.id_token ?? signedIn?.id_token;
-      if (behind) {
-        // A provider that did not end its session in the frame gets the whole page, as on a personal
-        // device (it comes back to the next person's sign-in); their sign-in waits for either.
-        this.providerLogout = behind
-          .then(async (ended) => {
-            if (ended) return 'stayed' as const;
-            await manager.signoutRedirect({ id_token_hint: idToken });
-            return 'left' as const;
-          })
-          .catch((error: unknown) => {
-            // The local session is gone; the next sign-in (prompt=login) shows the provider's form all the same.
-            console.warn('[session] provider logout failed', error);
-            return 'stayed' as const;
-          });
-        this.set({ status: 'signedOut' });
-        return;
-      }
-      await manager.signoutRedirect({ id_token_hint: idToken });
+      return { manager, idToken: user?.id_token ?? signedIn?.id_token };
     } catch (error) {
-      // Provider (or the library) unreachable: the local session is gone anyway; start again from home.
-      console.warn('[session] provider logout failed', error);
-      this.deps.forgetUser();
-      location.assign('/');
+      this.providerUnreachable(error);
+      return null;
     }
+  }
+
+  /** Provider (or the library) unreachable: the local session is gone anyway; start again from home. */
+  private providerUnreachable(error: unknown): void {
+    console.warn('[session] provider logout failed', error);
+    this.deps.forgetUser();
+    location.assign('/');
   }
 }
 
