@@ -133,7 +133,9 @@ test("the access explorer with the picker preset shows the picker's menu exactly
   await useEnglish(admin);
   await storeContext(admin, { id: 1, name: 'Sàn Thương mại Việt' }, 2);
   await signIn(admin, 'admin', `http://admin.portal.localhost:${new URL(baseURL!).port}/internal/access-explorer`);
-  await expect(admin.getByRole('heading', { level: 1, name: 'Access explorer' })).toBeVisible();
+  // The first visit of this host: its worker installs (the whole release) while the page asks for the
+  // explorer's part; a loaded CI machine once took more than the default 10 s.
+  await expect(admin.getByRole('heading', { level: 1, name: 'Access explorer' })).toBeVisible({ timeout: 20_000 });
   await admin.getByLabel('Demo user').selectOption('picker');
   await expect(admin.getByLabel('Permissions (one per line or a JSON array)')).toHaveValue(/warehouse:picking-process:update/);
   const explorerMenu = admin.getByRole('navigation', { name: /^Menu \(/ });
