@@ -92,10 +92,11 @@ const PREPARE_FALLBACK_MS = 5000;
 export const LOGOUT_HOOK_TIMEOUT_MS = 3000;
 /** How long a shared device's logout lets the provider's session end in a hidden frame before it goes there itself. */
 export const PROVIDER_LOGOUT_FRAME_MS = 5000;
-/** Hooks other modules add to logout (e.g. the IndexedDB cache clears itself). */
-const logoutHooks = new Set<() => Promise<void> | void>();
+/** A part of logout's clean-up another module adds (e.g. the IndexedDB cache clears itself). */
+type LogoutHook = () => Promise<void> | void;
+const logoutHooks = new Set<LogoutHook>();
 
-export function onLogout(hook: () => Promise<void> | void): () => void {
+export function onLogout(hook: LogoutHook): () => void {
   logoutHooks.add(hook);
   return () => logoutHooks.delete(hook);
 }
@@ -519,7 +520,7 @@ export class Session {
    * again. Resolves with what the provider's logout needs, or null when the library could not load
    * (then the page starts again from home).
    */
-  private async forgetPerson(hooks: Array<() => Promise<void> | void>): Promise<{ manager: SignInLibrary['manager']; idToken: string | undefined } | null> {
+  private async forgetPerson(hooks: LogoutHook[]): Promise<{ manager: SignInLibrary['manager']; idToken: string | undefined } | null> {
     await this.renewing?.catch(() => null);
     const signedIn = this.deps.storedUser();
     removePersonalStored();
