@@ -9,6 +9,10 @@ interface Dismissible {
   dismiss(): Promise<boolean>;
 }
 
+/** After an overlay failed to show, the next try comes this long after (doubling up to the cap). */
+export const OVERLAY_RETRY_MS = 1000;
+const OVERLAY_RETRY_CAP_MS = 16_000;
+
 /**
  * Presents an Ionic overlay (loaded lazily with ./overlays.ts) while `open` is true, and dismisses
  * it when `open` turns false, `present` changes or the component goes — even if that happens
@@ -19,18 +23,26 @@ export function useOverlay(open: boolean, present: OverlayPresenter): void {
     if (!open) return;
     let overlay: Dismissible | undefined;
     let cancelled = false;
-    void loadOverlays()
-      .then(present)
-      .then(
-        (created) => {
-          overlay = created;
-          if (cancelled) void created.dismiss();
-        },
-        // Its code or texts did not arrive: the page goes on without it.
-        (error: unknown) => console.warn('[overlay] could not be shown', error),
-      );
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const show = (nextDelay: number) =>
+      void loadOverlays()
+        .then(present)
+        .then(
+          (created) => {
+            overlay = created;
+            if (cancelled) void created.dismiss();
+          },
+          (error: unknown) => {
+            // Its code or texts did not arrive (a network that just came back, a worker starting
+            // again): the page goes on, and a question that is still wanted is asked again.
+            console.warn('[overlay] could not be shown', error);
+            if (!cancelled) retry = setTimeout(() => show(Math.min(nextDelay * 2, OVERLAY_RETRY_CAP_MS)), nextDelay);
+          },
+        );
+    show(OVERLAY_RETRY_MS);
     return () => {
       cancelled = true;
+      clearTimeout(retry);
       void overlay?.dismiss();
     };
   }, [open, present]);
