@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { NOTIFICATION_CLICK_TEST } from '../../src/push/message.ts';
-import { activeFrame, controlledByServiceWorker, deliverPush, expectShell, prepareOfflineUse, shownNotifications, signIn, useEnglish } from './support.ts';
+import { activeFrame, API, controlledByServiceWorker, deliverPush, expectShell, prepareOfflineUse, shownNotifications, signIn, useEnglish } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -165,4 +165,49 @@ test('a push message arriving while the portal is closed shows a notification fr
   await expect(portal).toHaveURL('/dpos/orders');
   await expectShell(portal);
   await expect.poll(() => shownNotifications(portal)).toEqual([]);
+});
+
+/**
+ * The worker answers its own origin's GET requests (and the provider's discovery document) only: the
+ * API's calls and every write go to the network without an event for it, so they never start it — a
+ * hop saved on every call, and no write starts an old worker while a new release activates.
+ */
+test('the API’s calls and every write go to the network without starting the worker; the portal’s own files still start it', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  await controlledByServiceWorker(page);
+
+  const cdp = await page.context().newCDPSession(page);
+  type Version = { versionId: string; scriptURL: string; runningStatus: string; status: string };
+  const versions = new Map<string, Version>();
+  const seen: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: changed }: { versions: Version[] }) =>
+    changed.forEach((version) => {
+      versions.set(version.versionId, version);
+      if (version.scriptURL.startsWith(`${origin}/`)) seen.push(version.runningStatus);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const portalWorker = () => [...versions.values()].find((version) => version.scriptURL.startsWith(`${origin}/`) && version.status === 'activated');
+  await expect.poll(() => portalWorker()?.runningStatus, { message: 'the portal’s active worker' }).toBeTruthy();
+  await cdp.send('ServiceWorker.stopWorker', { versionId: portalWorker()!.versionId });
+  await expect.poll(() => portalWorker()?.runningStatus).toBe('stopped');
+
+  seen.length = 0;
+  const answered = await page.evaluate(async (api) => {
+    const call = await fetch(`${api}/api/v1/upgrade-time`, { cache: 'no-store' }).then((answer) => answer.status, () => 0);
+    const write = await fetch(`${api}/api/v1/tracking/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' }).then((answer) => answer.status, () => 0);
+    return { call, write };
+  }, API);
+  // Both reached the API (whatever it answered), and nothing started the worker for them.
+  expect(answered.call).toBeGreaterThan(0);
+  expect(answered.write).toBeGreaterThan(0);
+  expect(seen).toEqual([]);
+  expect(portalWorker()?.runningStatus).toBe('stopped');
+
+  // The portal's own files are the worker's: a request for one starts it.
+  await page.evaluate((url) => fetch(url, { cache: 'no-store' }).then(() => undefined), `${origin}/config.json`);
+  await expect.poll(() => portalWorker()?.runningStatus).toBe('running');
+  await cdp.detach();
 });
