@@ -34,6 +34,8 @@ registerRoute(
 // they reload at once where the brand or the identity provider changed, and otherwise use it from
 // the next start. The manifest is fresh when online, the last copy when offline.
 const HOST_FILES = [CONFIG_PATH, '/manifest.webmanifest'];
+/** Where an identity provider serves its discovery document (the one cross-origin request this worker answers). */
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === CONFIG_PATH,
   new StaleWhileRevalidate({
@@ -80,7 +82,7 @@ interface InstallEventWithRoutes extends ExtendableEvent {
  */
 function routeAroundTheWorker(event: InstallEventWithRoutes): Promise<void> {
   const ownOrigin = { protocol: self.location.protocol.slice(0, -1), hostname: self.location.hostname, port: self.location.port };
-  const discovery = { pathname: '*/.well-known/openid-configuration' };
+  const discovery = { pathname: `*${DISCOVERY_PATH}` };
   const rules = [
     { condition: { not: { requestMethod: 'GET' } }, source: 'network' as const },
     { condition: { not: { or: [{ urlPattern: ownOrigin }, { urlPattern: discovery }] } }, source: 'network' as const },
@@ -90,7 +92,7 @@ function routeAroundTheWorker(event: InstallEventWithRoutes): Promise<void> {
 
 // The identity provider's discovery document: a renewal at start needs no extra round trip for it.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.pathname.endsWith('/.well-known/openid-configuration'),
+  ({ url, request }) => request.method === 'GET' && url.pathname.endsWith(DISCOVERY_PATH),
   new StaleWhileRevalidate({ cacheName: 'identity-provider' }),
 );
 
