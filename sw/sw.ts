@@ -82,7 +82,9 @@ interface InstallEventWithRoutes extends ExtendableEvent {
  */
 function routeAroundTheWorker(event: InstallEventWithRoutes): Promise<void> {
   const ownOrigin = { protocol: self.location.protocol.slice(0, -1), hostname: self.location.hostname, port: self.location.port };
-  const discovery = { pathname: `*${DISCOVERY_PATH}` };
+  // A pattern's missing parts come from the worker's own address, and a path not starting with '/' is
+  // taken as relative to it: so every part is named, and the path is the provider's base path, if any, then the document.
+  const discovery = { protocol: '*', hostname: '*', port: '*', pathname: `{/*}?${DISCOVERY_PATH}` };
   const rules = [
     { condition: { not: { requestMethod: 'GET' } }, source: 'network' as const },
     { condition: { not: { or: [{ urlPattern: ownOrigin }, { urlPattern: discovery }] } }, source: 'network' as const },

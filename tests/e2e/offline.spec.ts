@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { NOTIFICATION_CLICK_TEST } from '../../src/push/message.ts';
-import { activeFrame, API, controlledByServiceWorker, deliverPush, expectShell, prepareOfflineUse, shownNotifications, signIn, useEnglish } from './support.ts';
+import { activeFrame, API, controlledByServiceWorker, IDP, deliverPush, expectShell, prepareOfflineUse, shownNotifications, signIn, useEnglish } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -172,7 +172,7 @@ test('a push message arriving while the portal is closed shows a notification fr
  * API's calls and every write go to the network without an event for it, so they never start it — a
  * hop saved on every call, and no write starts an old worker while a new release activates.
  */
-test('the API’s calls and every write go to the network without starting the worker; the portal’s own files still start it', async ({ page, baseURL }) => {
+test('the API’s calls and every write go to the network without starting the worker; the portal’s own files and the provider’s discovery are its', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   await signIn(page, 'cashier');
   await expectShell(page);
@@ -209,5 +209,15 @@ test('the API’s calls and every write go to the network without starting the w
   // The portal's own files are the worker's: a request for one starts it.
   await page.evaluate((url) => fetch(url, { cache: 'no-store' }).then(() => undefined), `${origin}/config.json`);
   await expect.poll(() => portalWorker()?.runningStatus).toBe('running');
+
+  // The provider's discovery document is the worker's too (its cached copy spares a sign-in and a renewal a round trip).
+  await cdp.send('Network.enable');
+  const discovery = new Promise<boolean>((resolve) =>
+    cdp.on('Network.responseReceived', ({ response }: { response: { url: string; fromServiceWorker?: boolean } }) => {
+      if (response.url.endsWith('/.well-known/openid-configuration')) resolve(response.fromServiceWorker === true);
+    }),
+  );
+  await page.evaluate((url) => fetch(url).then(() => undefined), `${IDP}/.well-known/openid-configuration`);
+  expect(await discovery, 'the discovery document answered by the worker').toBe(true);
   await cdp.detach();
 });
