@@ -67,6 +67,18 @@ async function mark(page: Page, name: keyof typeof MARKS, since: number): Promis
   return (await handle.jsonValue()) as number;
 }
 
+/**
+ * A shift goes on for a while before it ends: the tap comes once the portal's worker controls the page
+ * (its files are on the device, as on any handheld used before) and the start's work behind the first
+ * screen has had SETTLE_MS, on both sides alike. A tap right after the first screen would time the
+ * rest of that start, not the handover.
+ */
+const SETTLE_MS = 3000;
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
+  await page.waitForTimeout(SETTLE_MS);
+}
+
 /** Taps (clicks) `target` in the page and answers when, on the machine's clock. */
 const tap = (target: Locator) => target.evaluate((element: HTMLElement) => (element.click(), performance.timeOrigin + performance.now()));
 
@@ -112,6 +124,7 @@ async function nextPickerSignsIn(page: Page, tapped: number): Promise<{ form: nu
 const logoutToSignIn = (browser: Browser, origin: string, samples: HandoverSamples) =>
   onHandheld(browser, async (page) => {
     await signInAs(page, origin, FIRST.username, FIRST.password);
+    await settled(page);
     await page.getByRole('button', { name: /^Account: / }).click();
     const tapped = await tap(page.getByRole('menuitem', { name: 'Log out' }));
     const { form, toShell } = await nextPickerSignsIn(page, tapped);
@@ -140,6 +153,7 @@ async function signInOnHandheld(page: Page, origin: string, pin: string | null):
 const endShiftToSignIn = (browser: Browser, origin: string, samples: HandoverSamples) =>
   onHandheld(browser, async (page) => {
     await signInOnHandheld(page, origin, null);
+    await settled(page);
     await page.getByRole('button', { name: /^Account: / }).click();
     const tapped = await tap(page.getByRole('menuitem', { name: 'End shift' }));
     const nextPerson = await mark(page, 'nextPerson', tapped);
