@@ -1,10 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './dev/testing/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_MIN_MAJOR, CHROMIUM_PATH, chromiumMajor } from './dev/testing/chromium.ts';
 
 /** End-to-end tests drive Debian's Chromium against the production build and the whole local stack. */
 if (!existsSync(CHROMIUM_PATH)) {
-  throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's (apt-get update && apt-get install -y chromium) or set CHROMIUM_PATH.`);
+}
+// Too old a Chromium fails tests for reasons of its own: say so once, before they run. (A version that
+// cannot be read is let through.)
+const chromiumVersion = chromiumMajor(execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+if (chromiumVersion !== null && chromiumVersion < CHROMIUM_MIN_MAJOR) {
+  throw new Error(
+    `Chromium ${chromiumVersion} at ${CHROMIUM_PATH} is older than the ${CHROMIUM_MIN_MAJOR} the end-to-end tests need: update it (apt-get update && apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
 }
 const portalPort = Number(process.env.PORTAL_PORT ?? 4173);
 /** Portal servers of the same build with a missing config, and with an identity provider that is down (beside PORTAL_PORT). */

@@ -5,6 +5,19 @@
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The oldest Chromium the end-to-end tests are known to pass on. In 150 (what Debian 12's package
+ * lists gave before an `apt-get update`), Playwright's offline emulation leaves `navigator.onLine`
+ * true in a page the service worker serves, and every offline test fails on the wrong mode.
+ */
+export const CHROMIUM_MIN_MAJOR = 156;
+
+/** The major version in `chromium --version`'s answer ("Chromium 156.0.8078.108 built on Debian…"), or null. */
+export function chromiumMajor(versionOutput: string): number | null {
+  const match = /\b(\d+)\.\d+\.\d+\.\d+\b/.exec(versionOutput);
+  return match ? Number(match[1]) : null;
+}
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
