@@ -86,6 +86,27 @@ describe('reportProblem', () => {
     expect(sessionStorage.getItem('pendingTrackingEvents')).toBeNull();
   });
 
+  it('drains when its drainWhen says, and not at all when stopped before', async () => {
+    reportProblem('storage_invalid', { key: 'currentSeller' });
+    const sent: TrackingBatch[] = [];
+    let drainNow: (() => void) | undefined;
+    const cancel = vi.fn();
+    const waiting = new Tracker(async (batch) => sent.push(batch), { drainWhen: (drain) => ((drainNow = drain), cancel) });
+    const stopWaiting = waiting.start();
+    await waiting.flush();
+    expect(sent).toEqual([]);
+    expect(sessionStorage.getItem('pendingTrackingEvents')).not.toBeNull();
+    stopWaiting();
+    expect(cancel).toHaveBeenCalledOnce();
+
+    const later = new Tracker(async (batch) => sent.push(batch), { drainWhen: (drain) => ((drainNow = drain), cancel) });
+    const stop = later.start();
+    drainNow?.();
+    await later.flush();
+    stop();
+    expect(names(sent[0])).toEqual(['storage_invalid']);
+  });
+
   it('keeps at most MAX_PENDING_REPORTS', async () => {
     for (let i = 0; i < MAX_PENDING_REPORTS + 5; i++) reportProblem('storage_invalid', { i });
     expect((await drain())?.events).toHaveLength(MAX_PENDING_REPORTS);

@@ -25,6 +25,11 @@ export function timingPath(path: string): string {
   return path.replace(/\/\d+(?=\/|$)/g, '/:id');
 }
 
+const atOnce = (run: () => void) => {
+  run();
+  return () => {};
+};
+
 export class Tracker {
   private events: TrackingEvent[] = [];
   private counts = new Map<string, TrackingBatch['responseTimes'][number]>();
@@ -32,18 +37,25 @@ export class Tracker {
 
   constructor(
     private readonly send: (batch: TrackingBatch) => Promise<unknown>,
-    private readonly options: { flushEveryMs?: number; maxEvents?: number } = {},
+    private readonly options: {
+      flushEveryMs?: number;
+      maxEvents?: number;
+      /** When to take over the problems waiting in this tab (default: at once); returns a cancel function. */
+      drainWhen?: (drain: () => void) => () => void;
+    } = {},
   ) {}
 
   /** Starts the batches; this tracker also drains the problems reported anywhere (storage/problems.ts). */
   start(): () => void {
-    const stopDraining = drainProblems((problem) => this.record(problem));
+    let stopDraining = () => {};
+    const cancelDrain = (this.options.drainWhen ?? atOnce)(() => (stopDraining = drainProblems((problem) => this.record(problem))));
     this.timer = setInterval(() => void this.flush(), this.options.flushEveryMs ?? 10_000);
     const onHide = () => {
       if (document.visibilityState === 'hidden') void this.flush();
     };
     document.addEventListener('visibilitychange', onHide);
     return () => {
+      cancelDrain();
       stopDraining();
       clearInterval(this.timer);
       document.removeEventListener('visibilitychange', onHide);

@@ -6,6 +6,7 @@ import { SellerHeader } from '../api/seller-header.ts';
 import { Tracker } from '../api/tracking.ts';
 import type { Session } from '../session/session.ts';
 import { notify } from '../ui/notify.ts';
+import { whenIdle } from '../ui/idle.ts';
 import type { Runtime } from '../config/runtime.ts';
 import { storedSellerId } from '../context/choices.ts';
 
@@ -38,7 +39,9 @@ export function createServices(runtime: Runtime, session: Session, goToForbidden
     onTiming: (timing) => tracker.timing(timing),
   });
   const api = createPortalApi(client, runtime.config.api);
-  const tracker = new Tracker((batch) => api.sendTracking(batch));
+  // The waiting problems are read from this tab's sessionStorage, whose first read in a page waits on
+  // the browser (tens of ms of a handheld's start): after the first screen.
+  const tracker = new Tracker((batch) => api.sendTracking(batch), { drainWhen: whenIdle });
   return {
     api,
     tracker,

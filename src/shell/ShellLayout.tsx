@@ -60,8 +60,8 @@ export function ShellLayout({
   const drawer = layout === 'drawer' && !mobileView;
 
   // Closed at start: its code loads once the first screen is drawn, so the first tap opens it at once.
-  // Its items too are drawn only then (at the lowest priority until then: nobody sees them), not
-  // with the first screen.
+  // Its content too (logo, items, version) is drawn only then, not with the first screen: until
+  // then at the lowest priority, in slices that yield, as nobody sees it.
   const [drawerFilled, setDrawerFilled] = useState(false);
   useEffect(() => {
     if (drawer)
@@ -101,11 +101,12 @@ export function ShellLayout({
     }
   };
 
-  const menu = (
+  const pane = (
     <Sidebar brand={brand} version={version}>
-      {drawer ? <Activity mode={drawerFilled ? 'visible' : 'hidden'}>{sidebar}</Activity> : sidebar}
+      {sidebar}
     </Sidebar>
   );
+  const menu = drawer ? <Activity mode={drawerFilled ? 'visible' : 'hidden'}>{pane}</Activity> : pane;
   return (
     <div className="shell-layout">
       {/* One slot before the content, whatever it holds, so the content keeps its place in the tree. */}

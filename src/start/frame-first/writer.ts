@@ -41,11 +41,20 @@ export function useFrameFirstRecord(input: Writer.FrameFirstRecordInput): void {
   }, [enabled, active, frameAt, drawnFor]);
 }
 
-/** A short name for what a picture shows (FNV-1a over its parts): equal parts, equal name. */
+/**
+ * A short name for what a picture shows (FNV-1a over its parts' UTF-16 code units): equal parts,
+ * equal name. It runs inside the shell's first render over every menu path, before the code is
+ * optimised: an index loop, as a string iterator over the joined parts cost about 30 ms of a
+ * handheld's start.
+ */
 export function pictureSignature(parts: readonly string[]): string {
   let hash = 0x811c9dc5;
-  for (const char of parts.join('\u0000')) {
-    hash ^= char.codePointAt(0) ?? 0;
+  for (const part of parts) {
+    for (let index = 0; index < part.length; index++) {
+      hash ^= part.charCodeAt(index);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    // A separator, so that ['a', 'bc'] and ['ab', 'c'] differ.
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(36);
