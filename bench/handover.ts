@@ -69,13 +69,18 @@ async function mark(page: Page, name: keyof typeof MARKS, since: number): Promis
 
 /**
  * A shift goes on for a while before it ends: the tap comes once the portal's worker controls the page
- * (its files are on the device, as on any handheld used before) and the start's work behind the first
- * screen has had SETTLE_MS, on both sides alike. A tap right after the first screen would time the
- * rest of that start, not the handover.
+ * and has served it once (its files are on the device, and so is the compiled code of its scripts,
+ * which the browser keeps from their second run, as on any handheld used before), and the start's work
+ * behind the first screen has had SETTLE_MS, on both sides alike. A tap right after the first screen
+ * would time the rest of that start, not the handover; and without the page served once, the next
+ * person's start would compile and keep the scripts on one side only (today's Logout lands on the
+ * portal's page on its way to the provider, End shift does not).
  */
 const SETTLE_MS = 3000;
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
+  await page.reload();
+  await page.waitForFunction((selectors) => selectors.every((selector) => document.querySelector(selector)), PORTAL_INTERACTIVE, { timeout: 60_000 });
   await page.waitForTimeout(SETTLE_MS);
 }
 
