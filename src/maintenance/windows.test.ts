@@ -9,6 +9,7 @@ import {
   parseUpgradeWindows,
   parseUpgradingQuery,
   upcomingWindow,
+  upgradeItemDueAt,
   upgradingUrl,
   type UpgradeWindow,
 } from './windows.ts';
@@ -158,5 +159,19 @@ describe('formatRemaining', () => {
     [100 * HOUR + 61_000, '100:01:01'],
   ])('%d ms → %s', (ms, expected) => {
     expect(formatRemaining(ms)).toBe(expected);
+  });
+});
+
+describe('upgradeItemDueAt', () => {
+  it.each([
+    ['no window', [], system.start, null],
+    ['long before both windows: the first countdown', windows, system.start - 30 * 24 * HOUR, system.start - 2 * HOUR],
+    ['at the first countdown', windows, system.start - 2 * HOUR, system.start - 2 * HOUR],
+    ['counting down', windows, system.start - HOUR, system.start - HOUR],
+    ['inside a window', windows, system.start + HOUR, system.start + HOUR],
+    ['after the first window: the next one, whatever its path', windows, system.end, warehouse.start - 2 * HOUR],
+    ['after every window', windows, warehouse.end, null],
+  ])('%s', (_name, list, now, expected) => {
+    expect(upgradeItemDueAt(list, now)).toBe(expected);
   });
 });

@@ -85,6 +85,21 @@ export function upcomingWindow(windows: readonly UpgradeWindow[], path: string, 
   return soon.sort((a, b) => a.start - b.start)[0] ?? null;
 }
 
+/**
+ * From when the header's upgrade item may have something to show, for any path (the item narrows it
+ * to the page's): `now` while a window is open, else the earliest start of a countdown ahead; null
+ * when no window is ahead.
+ */
+export function upgradeItemDueAt(windows: readonly UpgradeWindow[], now: number): number | null {
+  let due: number | null = null;
+  for (const window of windows) {
+    if (window.end <= now) continue;
+    const from = Math.max(now, window.start - UPCOMING_WINDOW_MS);
+    if (due === null || from < due) due = from;
+  }
+  return due;
+}
+
 /** The bypass permission, matched like any other: exact, app:resource:all or app:all:all. */
 export function canBypass(grants: Grants): boolean {
   return meetsRequirement(grants, BYPASS_UPGRADE);

@@ -1,18 +1,16 @@
 import { arrowBackOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
+import { UpgradeItem } from '../maintenance/UpgradeItem.tsx';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
 import type { SwitchAbility } from '../navigation/route-options.ts';
 import { useShiftControls } from '../shared-device/index.tsx';
-import { deferred } from '../ui/deferred.tsx';
 import { HeaderExtras } from './HeaderExtras.tsx';
 import { HeaderSwitches } from './HeaderSwitches.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { OutboxBadge } from './OutboxBadge.tsx';
 import { UserMenu } from './UserMenu.tsx';
-
-const UpgradeCountdown = deferred(() => import('../maintenance/UpgradeCountdown.tsx').then((module) => module.UpgradeCountdown), { idle: true, quiet: true });
 
 export interface HeaderContentProps {
   route: RouteItem | null;
@@ -61,7 +59,7 @@ export function HeaderContent(props: HeaderContentProps) {
   }
   return (
     <>
-      {!offline && <UpgradeCountdown windows={props.windows} path={props.path} bypass={props.bypass} navigate={props.replace} />}
+      {!offline && <UpgradeItem windows={props.windows} path={props.path} bypass={props.bypass} navigate={props.replace} />}
       {!offline && <HeaderExtras route={route} flags={props.flags} onContactSupport={props.onContactSupport} onSearch={props.onSearch} />}
       <OutboxBadge onOpen={props.onOutbox} />
       <HeaderSwitches show={props.switches} />
