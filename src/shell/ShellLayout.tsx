@@ -60,8 +60,8 @@ export function ShellLayout({
   const drawer = layout === 'drawer' && !mobileView;
 
   // Closed at start: its code loads once the first screen is drawn, so the first tap opens it at once.
-  // Its content too (logo, items, version) is drawn only then, not with the first screen: until
-  // then at the lowest priority, in slices that yield, as nobody sees it.
+  // Its items too are drawn only then (at the lowest priority until then: nobody sees them), not
+  // with the first screen.
   const [drawerFilled, setDrawerFilled] = useState(false);
   useEffect(() => {
     if (drawer)
@@ -101,12 +101,13 @@ export function ShellLayout({
     }
   };
 
-  const pane = (
+  // Only the items wait, not the drawer's <nav>: the main menu belongs to the interactive shell, a
+  // closed drawer's too, and hiding all of it put the shell's readiness behind the lowest-priority render.
+  const menu = (
     <Sidebar brand={brand} version={version}>
-      {sidebar}
+      {drawer ? <Activity mode={drawerFilled ? 'visible' : 'hidden'}>{sidebar}</Activity> : sidebar}
     </Sidebar>
   );
-  const menu = drawer ? <Activity mode={drawerFilled ? 'visible' : 'hidden'}>{pane}</Activity> : pane;
   return (
     <div className="shell-layout">
       {/* One slot before the content, whatever it holds, so the content keeps its place in the tree. */}
