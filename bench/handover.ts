@@ -13,7 +13,7 @@ import { launchChromium } from '../dev/testing/browser.ts';
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
 import { formatHandoverTable, type HandoverSamples } from './handover-report.ts';
 import { allowEvaluatedFunctions } from './measure.ts';
-import { PORTAL_INTERACTIVE, signInAs } from './portal.ts';
+import { PORTAL_INTERACTIVE, portalInteractive, signInAs } from './portal.ts';
 import { HANDHELD } from './profiles.ts';
 import { servePortal } from './serve.ts';
 
@@ -80,7 +80,7 @@ const SETTLE_MS = 3000;
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
   await page.reload();
-  await page.waitForFunction((selectors) => selectors.every((selector) => document.querySelector(selector)), PORTAL_INTERACTIVE, { timeout: 60_000 });
+  await portalInteractive(page, 60_000);
   await page.waitForTimeout(SETTLE_MS);
 }
 

@@ -30,5 +30,10 @@ export async function signInAs(page: Page, origin: string, username: string, pas
   await page.getByLabel(/^(Mật khẩu|Password)$/).fill(password);
   await page.getByRole('button', { name: /^(Đăng nhập|Sign in)$/ }).click();
   await page.waitForURL((url) => url.origin === origin && url.pathname !== '/callback');
-  await page.waitForFunction((selectors) => selectors.every((selector) => document.querySelector(selector)), PORTAL_INTERACTIVE);
+  await portalInteractive(page);
+}
+
+/** Waits until the page shows the interactive shell (PORTAL_INTERACTIVE). */
+export async function portalInteractive(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction((selectors) => selectors.every((selector) => document.querySelector(selector)), PORTAL_INTERACTIVE, { timeout });
 }

@@ -101,8 +101,7 @@ export function ShellLayout({
     }
   };
 
-  // Only the items wait, not the drawer's <nav>: the main menu belongs to the interactive shell, a
-  // closed drawer's too, and hiding all of it put the shell's readiness behind the lowest-priority render.
+  // Only the items wait, not the drawer's <nav>: the main menu is part of the interactive shell, closed or not.
   const menu = (
     <Sidebar brand={brand} version={version}>
       {drawer ? <Activity mode={drawerFilled ? 'visible' : 'hidden'}>{sidebar}</Activity> : sidebar}
