@@ -68,6 +68,11 @@ function runCount(value: string | undefined): number {
 
 type Samples = Record<keyof Figures, number[]>;
 
+function addNavigation(samples: Samples, opened: { ms: number; request: number | null }): void {
+  samples.navigate.push(opened.ms);
+  if (opened.request !== null) samples.navigateRequest.push(opened.request);
+}
+
 async function newContext(browser: Browser, shell: ShellUnderTest, profile: Profile): Promise<BrowserContext> {
   const context = await browser.newContext({ ...profile.context, serviceWorkers: 'allow', storageState: await shell.storageState?.() });
   await allowEvaluatedFunctions(context);
@@ -144,7 +149,7 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   const { page } = session;
 
   if (!session.profile.everything) {
-    for (const path of routes) samples.navigate.push((await clickToFrame(page, await shell.link(page, path))).ms);
+    for (const path of routes) addNavigation(samples, await clickToFrame(page, await shell.link(page, path)));
     return;
   }
 
@@ -160,7 +165,7 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   let previous = { path: '/', src: shownFrame ?? '' };
   for (const path of routes) {
     const opened = await clickToFrame(page, await shell.link(page, path));
-    samples.navigate.push(opened.ms);
+    addNavigation(samples, opened);
     const before = await pageViewCount(page, previous.src);
     samples.back.push((await clickToFrame(page, await shell.link(page, previous.path), previous.src)).ms);
     samples.backReloads.push((await pageViewCount(page, previous.src)) === before ? 0 : 1);
@@ -252,6 +257,7 @@ const emptySamples = (): Samples => ({
   again: [],
   search: [],
   navigate: [],
+  navigateRequest: [],
   back: [],
   backReloads: [],
   heap: [],
@@ -281,6 +287,7 @@ function summarize(samples: Samples): Figures {
     again: median(samples.again),
     search: median(search),
     navigate: median(navigate),
+    navigateRequest: median(samples.navigateRequest),
     back: median(back),
     backReloads: samples.backReloads.reduce((sum, value) => sum + value, 0),
     heap: median(heap),

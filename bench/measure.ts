@@ -132,21 +132,27 @@ const frameAddress = (url: string) => {
 /**
  * Clicks `link` and waits for a frame: for a new route, the load event of the visible frame it opens
  * (whatever address the shell gave it); for a route kept alive, the frame with `src` becoming visible.
- * Returns the time from the click to the following paint and the frame's address.
+ * Returns the time from the click to the following paint, the frame's address, and for a new route the
+ * time from the click to the frame's request (Resource Timing's start, exposed for any origin): the
+ * shell's own part of the navigation, before the embedded page's load.
  */
-export async function clickToFrame(page: Page, link: Locator, keptAlive?: string): Promise<{ ms: number; src: string }> {
+export async function clickToFrame(page: Page, link: Locator, keptAlive?: string): Promise<{ ms: number; src: string; request: number | null }> {
   const anchor = await link.elementHandle();
   return page.evaluate(
     ([element, expected]) =>
-      new Promise<{ ms: number; src: string }>((resolve, reject) => {
+      new Promise<{ ms: number; src: string; request: number | null }>((resolve, reject) => {
         const start = performance.now();
-        const painted = (src: string) => requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - start, src })));
+        const requested = (src: string) => {
+          const entry = performance.getEntriesByType('resource').findLast((candidate) => candidate.name === src && candidate.startTime >= start);
+          return entry ? entry.startTime - start : null;
+        };
+        const painted = (src: string, request: number | null) => requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - start, src, request })));
         const timer = setTimeout(() => reject(new Error(`no frame ${expected ? `${expected} shown` : 'loaded'} within 15 s`)), 15_000);
         if (expected) {
           const check = () => {
             if ([...document.querySelectorAll('iframe')].some((frame) => frame.src === expected && frame.checkVisibility())) {
               clearTimeout(timer);
-              painted(expected);
+              painted(expected, null);
             } else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);
@@ -158,7 +164,7 @@ export async function clickToFrame(page: Page, link: Locator, keptAlive?: string
               if (!(frame instanceof HTMLIFrameElement) || !frame.checkVisibility()) return;
               document.removeEventListener('load', onLoad, true);
               clearTimeout(timer);
-              painted(frame.src);
+              painted(frame.src, requested(frame.src));
             },
             true,
           );

@@ -8,6 +8,7 @@ const figures = (overrides: Partial<Figures> = {}): Figures => ({
   again: 700,
   search: 20,
   navigate: 150,
+  navigateRequest: 30,
   back: 16,
   backReloads: 0,
   heap: 50 * 1024 * 1024,
@@ -27,7 +28,7 @@ const row = (table: string, label: string) => table.split('\n').find((line) => l
 describe('formatHandheldTable', () => {
   const table = formatHandheldTable({
     portal: figures(),
-    luigi: figures({ warm: 1600, offline: null, criticalPathBytes: 300 * 1024, coldRequests: 39 }),
+    luigi: figures({ warm: 1600, offline: null, criticalPathBytes: 300 * 1024, coldRequests: 39, navigateRequest: 60 }),
     runs: 3,
     routes: 5,
     machine: '2 cores',
@@ -39,6 +40,7 @@ describe('formatHandheldTable', () => {
     expect(row(table, 'Cold start')).toBe('| Cold start to interactive shell | 900 ms | 900 ms | 1.00× |  |  |  |');
     expect(row(table, 'Warm start offline')).toContain('| n/a (no service worker) |');
     expect(row(table, 'Navigation to a new frame route')).toContain('5 routes) | 150 ms | 150 ms |');
+    expect(row(table, '… of which click to the new frame’s request')).toContain('| 30 ms | 60 ms | 0.50× |');
     expect(row(table, 'Start frame requested, cold start')).toContain('| 700 ms |');
     expect(row(table, 'Start frame requested, warm start')).toContain('| 400 ms |');
     expect(row(table, 'Start frame’s first paint, cold start')).toContain('| 900 ms |');
@@ -65,7 +67,7 @@ describe('formatHandheldTable', () => {
 });
 
 describe('formatTable', () => {
-  it('adds the start frame and both critical-path figures to the desktop table', () => {
+  it('adds the navigation’s own part, the start frame and both critical-path figures to the desktop table', () => {
     const table = formatTable({
       portal: figures(),
       luigi: figures(),
@@ -76,6 +78,7 @@ describe('formatTable', () => {
       device: 'a desktop',
     });
     expect(table.split('\n')[0]).toBe('Desktop: medians of 5 runs (a desktop; 2 cores).');
+    expect(row(table, '… of which click to the new frame’s request')).toContain('| 30 ms | 30 ms | 1.00× |');
     expect(row(table, 'Start frame requested, cold start')).toContain('| 700 ms | 700 ms |');
     expect(row(table, 'Start frame’s first paint, warm start')).toContain('| 500 ms | 500 ms | 1.00× |');
     expect(row(table, 'Critical path JS + CSS (npm run budget')).toMatch(/\| 170\.0 KB \| n\/a \| – \| ≤ 160 KB \(goal\) \| fail \| fail \|$/);
