@@ -150,22 +150,3 @@ test('a repeat start with a frame-first record draws the shell as it was before 
   const firstItem = await start.getByRole('navigation').first().getByRole('link').first().textContent();
   expect(drawn).toContain(firstItem?.trim());
 });
-
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
-
-  test('a repeat start with a frame-first record creates the start frame alone: no picture of the shell around it', async ({ page, context }) => {
-    await signIn(page, 'cashier');
-    await expectShell(page);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('frameFirst')?.includes('"path":"/"') ?? false)).toBe(true);
-    const start = await context.newPage();
-    const serveEntry = await holdEntry(start);
-    await start.goto('/', { waitUntil: 'commit' });
-    // The boot step draws a picture before it creates the frame: once the frame is there, so would the picture be.
-    await expect(start.locator('.frame-first iframe')).toBeAttached();
-    await expect(start.locator('.shell-picture')).toHaveCount(0);
-    serveEntry();
-    await expectShell(start);
-    await expect(start.locator('.frame-host iframe')).toBeAttached();
-  });
-});

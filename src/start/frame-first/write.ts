@@ -5,7 +5,6 @@ import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
 import { takeShellPicture } from '../picture/take.ts';
-import { layoutWidth, TABLET_WIDTH } from '../../ui/breakpoints.ts';
 
 /** Writing the frame-first record (writer.ts loads this once the shell is idle). */
 
@@ -41,15 +40,8 @@ export function frameFirstFrame(path: string, spec: FrameSpec, closing: readonly
   };
 }
 
-/**
- * The shell as drawn now, around the content area (the start frame is drawn by the boot step itself);
- * none in the phone layout. There the shell around the frame is its header and page bar, and on a
- * handheld drawing them before the app runs cost more than it showed: with any picture, even three
- * plain bars, the start frame painted about 170 ms later and the shell was usable about 250 ms later
- * (the handheld profile, CPU 4×, 15 repeat starts each way). What the person came for comes first.
- */
+/** The shell as drawn now, around the content area (the start frame is drawn by the boot step itself). */
 function pictureOfShell(drawnFor: string): ShellPicture | null {
-  if (layoutWidth() < TABLET_WIDTH) return null;
   const layout = document.querySelector('.shell-layout');
   return layout ? takeShellPicture(layout, document.querySelector('.shell-content'), drawnFor) : null;
 }

@@ -67,34 +67,6 @@ describe('writeFrameFirstRecord', () => {
   });
 });
 
-describe('the picture of the shell', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    document.body.replaceChildren();
-  });
-  const drawnShell = (split: boolean) => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: split && query.includes('min-width'), addEventListener: () => undefined, removeEventListener: () => undefined }));
-    const layout = document.createElement('div');
-    layout.className = 'shell-layout';
-    layout.innerHTML = '<header style="background: rgb(30, 111, 217)">Point of sale</header><main class="shell-content"></main>';
-    document.body.append(layout);
-  };
-
-  it('is taken with the record in the split layout', () => {
-    stamp();
-    drawnShell(true);
-    writeFrameFirstRecord(input);
-    expect(frames()[0]?.picture?.drawnFor).toBe('menu 1');
-  });
-
-  it('is not taken in the phone layout: the start frame is drawn alone there', () => {
-    stamp();
-    drawnShell(false);
-    writeFrameFirstRecord(input);
-    expect(frames()[0]).toMatchObject({ path: '/pos', picture: null });
-  });
-});
-
 describe('useFrameFirstRecord', () => {
   it('records the shown frame once the browser is idle, and again as the page is left', async () => {
     stamp();
