@@ -98,7 +98,7 @@ const repeatStartRows = (portal: Figures, luigi: Figures): Row[] => [
   },
 ];
 
-/** Rows both tables share: when the first frame was requested and painted, and what was downloaded before it. */
+/** Both tables: the shell's own part of a navigation, beside the whole of it. */
 const navigateRequestRow = (portal: Figures, luigi: Figures): Row => ({
   label: '… of which click to the new frame’s request (the shell’s own part; the rest is the embedded page loading)',
   portal: portal.navigateRequest,
@@ -106,6 +106,7 @@ const navigateRequestRow = (portal: Figures, luigi: Figures): Row => ({
   format: ms,
 });
 
+/** Rows both tables share: when the first frame was requested and painted, and what was downloaded before it. */
 const startFrameRows = (portal: Figures, luigi: Figures): Row[] => [
   { label: 'Start frame requested, cold start', portal: portal.coldFrameRequest, luigi: luigi.coldFrameRequest, format: ms },
   { label: 'Start frame requested, warm start', portal: portal.warmFrameRequest, luigi: luigi.warmFrameRequest, format: ms },
