@@ -20,12 +20,17 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
-/** Milliseconds from the navigation's start until every one of `selectors` matches an element. */
-export async function timeToInteractive(page: Page, url: string, selectors: string[], timeout = 30_000): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit', timeout });
+/** Waits until every one of `selectors` matches an element; returns the page's clock then. */
+export async function allPresent(page: Page, selectors: readonly string[], timeout = 30_000): Promise<number> {
   // A function, not a string: the portal's CSP forbids eval, which Playwright uses for strings.
   const handle = await page.waitForFunction((all) => all.every((selector) => document.querySelector(selector)) && performance.now(), selectors, { polling: 'raf', timeout });
   return (await handle.jsonValue()) as number;
+}
+
+/** Milliseconds from the navigation's start until every one of `selectors` matches an element. */
+export async function timeToInteractive(page: Page, url: string, selectors: string[], timeout = 30_000): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit', timeout });
+  return allPresent(page, selectors, timeout);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { allPresent } from './measure.ts';
 
 /**
  * The signed-in shell's contract as the benchmark reads it in the page (English UI): the main menu,
@@ -35,5 +36,5 @@ export async function signInAs(page: Page, origin: string, username: string, pas
 
 /** Waits until the page shows the interactive shell (PORTAL_INTERACTIVE). */
 export async function portalInteractive(page: Page, timeout?: number): Promise<void> {
-  await page.waitForFunction((selectors) => selectors.every((selector) => document.querySelector(selector)), PORTAL_INTERACTIVE, { timeout });
+  await allPresent(page, PORTAL_INTERACTIVE, timeout);
 }
