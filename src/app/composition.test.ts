@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Runtime } from '../config/runtime.ts';
 import { Session } from '../session/session.ts';
-import { composeSession } from './composition.ts';
+import { beginEarlyRead, takeEarlyRead } from '../offline/early-read.ts';
+import { composePage, composeSession } from './composition.ts';
 
 const runtime = { config: { oidc: { authority: 'https://id.test', clientId: 'portal', scope: 'openid' } }, sharedDevice: null } as unknown as Runtime;
 
@@ -23,5 +25,14 @@ describe('composeSession', () => {
     window.history.pushState(null, '', '/cashier/orders');
     composeSession(runtime);
     expect(completeLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('composePage', () => {
+  it('takes up the read of the start snapshot that the boot step began', async () => {
+    beginEarlyRead('snapshot');
+    const page = composePage();
+    expect(takeEarlyRead('snapshot')).toBeNull();
+    expect(await page.takeEarlySnapshot()).toBeUndefined();
   });
 });

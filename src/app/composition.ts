@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import type { Runtime } from '../config/runtime.ts';
 import { installLeaveGuards } from '../frames/editing.ts';
 import { createCache, type OfflineCache } from '../offline/cache.ts';
+import { takeEarlyRead } from '../offline/early-read.ts';
 import { isBrowserOnline, readStoredMode, shellMode, type OnlineMode } from '../offline/mode.ts';
 import { onLogout, Session, sessionUserOf } from '../session/session.ts';
 import { CALLBACK_PATH } from '../session/sign-in-settings.ts';
@@ -44,9 +45,9 @@ export function composePage(): PageParts {
   const mode = shellMode(readStoredMode(), isBrowserOnline());
   const cache = createCache();
   onLogout(() => cache.clear());
-  // Started while the config and translations load: the read of the last start's snapshot (IndexedDB,
-  // no network).
-  let earlySnapshot: StoredSnapshot | null = readStoredSnapshot(cache);
+  // The read of the last start's snapshot (IndexedDB, no network) that the boot step began, taken up
+  // while the config and translations load.
+  let earlySnapshot: StoredSnapshot | null = readStoredSnapshot(cache, takeEarlyRead('snapshot'));
   const recovery = pageReleaseRecovery();
   // Vite reports a chunk whose preload failed before the import rejects: check the release at once.
   addEventListener('vite:preloadError', () => void recovery.afterChunkFailure());

@@ -94,6 +94,22 @@ describe('offline cache', () => {
     expect(await cache.read('snapshot', (_value): _value is unknown => true)).toBeUndefined();
   });
 
+  it('takes up a read the boot step began: checked like its own, and read again when that one failed', async () => {
+    const { cache, kinds } = setup();
+    const record = (value: unknown) => ({ name: 'snapshot', value, savedAt: 7 });
+    expect(await cache.readFrom('snapshot', menuSchema, Promise.resolve({ kind: 'found', raw: record([{ path: '/', name: 'Home' }]) }))).toEqual({
+      value: [{ path: '/', name: 'Home' }],
+      savedAt: 7,
+    });
+    expect(await cache.readFrom('snapshot', menuSchema, Promise.resolve({ kind: 'absent' }))).toBeUndefined();
+    await cache.write('snapshot', [{ path: '/a', name: 'A' }]);
+    expect(await cache.readFrom('snapshot', menuSchema, Promise.resolve({ kind: 'failed' }))).toMatchObject({ value: [{ path: '/a', name: 'A' }] });
+    // A record of the wrong shape is reported and deleted from the database, as by read().
+    expect(await cache.readFrom('snapshot', menuSchema, Promise.resolve({ kind: 'found', raw: record('not a menu') }))).toBeUndefined();
+    expect(kinds()).toEqual(['discarded']);
+    expect(await cache.read('snapshot', menuSchema)).toBeUndefined();
+  });
+
   it('reports a full disk and keeps working', async () => {
     const { cache, problems } = setup();
     await cache.write('flags', ['kept']);

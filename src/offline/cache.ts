@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { reportProblem } from '../storage/problems.ts';
+import { CACHE_DB_NAME, CACHE_STORE as STORE, type EarlyRecord, type RecordName } from './early-read.ts';
 
 /**
  * The IndexedDB cache of the shell: the start snapshot (the last online start's user, flags,
@@ -12,11 +13,7 @@ import { reportProblem } from '../storage/problems.ts';
  * reported and the cache carries on in memory, and a record that does not pass the caller's
  * validator is deleted and read as absent so the caller fetches it again.
  */
-export const RECORD_NAMES = ['snapshot', 'flags'] as const;
-export type RecordName = (typeof RECORD_NAMES)[number];
-
-export const CACHE_DB_NAME = 'staff-portal-cache';
-const STORE = 'records';
+export { CACHE_DB_NAME, RECORD_NAMES, type RecordName } from './early-read.ts';
 
 /** One schema version: it may create or change stores and rewrite records inside the upgrade. */
 export type Migration = (database: IDBPDatabase, transaction: IDBPTransaction<unknown, string[], 'versionchange'>) => void;
@@ -57,6 +54,8 @@ export type CacheProblem =
 export interface OfflineCache {
   /** The record, or undefined when absent, invalid (then deleted) or unreadable. Never rejects. */
   read<T>(name: RecordName, validate: Validator<T>): Promise<CachedRecord<T> | undefined>;
+  /** The same as `read`, from a read the boot step began (early-read.ts); a failed one reads again. */
+  readFrom<T>(name: RecordName, validate: Validator<T>, early: Promise<EarlyRecord>): Promise<CachedRecord<T> | undefined>;
   /** Stores a copy without token fields. Never rejects: failures go to onProblem. */
   write(name: RecordName, value: unknown): Promise<void>;
   /** Forgets one record. Never rejects. */
@@ -219,22 +218,35 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
     await db?.delete(STORE, recordName).catch((error: unknown) => onProblem({ kind: 'writeFailed', name: recordName, error }));
   };
 
-  return {
-    async read<T>(recordName: RecordName, validate: Validator<T>): Promise<CachedRecord<T> | undefined> {
-      const db = await connect();
-      let raw: unknown;
-      try {
-        raw = db ? await db.get(STORE, recordName) : memory.get(recordName);
-      } catch (error) {
-        onProblem({ kind: 'readFailed', name: recordName, error });
-        return undefined;
-      }
-      if (raw === undefined) return undefined;
-      const result = isStoredRecord(raw) ? validated(raw.value, validate) : { ok: false as const };
-      if (result.ok) return { value: result.value, savedAt: (raw as StoredRecord).savedAt };
-      onProblem({ kind: 'discarded', name: recordName });
-      await remove(db, recordName);
+  /** A stored record as read, checked: invalid ones are reported and deleted. */
+  const checked = async <T>(recordName: RecordName, raw: unknown, validate: Validator<T>): Promise<CachedRecord<T> | undefined> => {
+    if (raw === undefined) return undefined;
+    const result = isStoredRecord(raw) ? validated(raw.value, validate) : { ok: false as const };
+    if (result.ok) return { value: result.value, savedAt: (raw as StoredRecord).savedAt };
+    onProblem({ kind: 'discarded', name: recordName });
+    await remove(await connect(), recordName);
+    return undefined;
+  };
+
+  const read = async <T>(recordName: RecordName, validate: Validator<T>): Promise<CachedRecord<T> | undefined> => {
+    const db = await connect();
+    let raw: unknown;
+    try {
+      raw = db ? await db.get(STORE, recordName) : memory.get(recordName);
+    } catch (error) {
+      onProblem({ kind: 'readFailed', name: recordName, error });
       return undefined;
+    }
+    return checked(recordName, raw, validate);
+  };
+
+  return {
+    read,
+
+    async readFrom<T>(recordName: RecordName, validate: Validator<T>, early: Promise<EarlyRecord>): Promise<CachedRecord<T> | undefined> {
+      const found = await early;
+      if (found.kind === 'failed') return read(recordName, validate);
+      return checked(recordName, found.kind === 'found' ? found.raw : undefined, validate);
     },
 
     async write(recordName: RecordName, value: unknown): Promise<void> {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { numberDisplayFormatSchema, sellerSchema, siteSchema, upgradeWindowSchema, websiteSchema } from '../api/types.ts';
 import type { OfflineCache } from '../offline/cache.ts';
+import type { EarlyRecord } from '../offline/early-read.ts';
 import { shellContext } from './startup.ts';
 import type { ShellContextValue, ShellParts } from '../context/shell.ts';
 
@@ -88,9 +89,13 @@ export async function saveSnapshot(cache: OfflineCache, context: ShellContextVal
   await cache.write('snapshot', { sub: context.user.sub, version, parts });
 }
 
-/** The stored snapshot as read from IndexedDB, before any check: a read a start can begin early. */
+/**
+ * The stored snapshot as read from IndexedDB, before the checks of `readSnapshot`: a read a start
+ * can begin early, from the one the boot step began when there is one.
+ */
 export type StoredSnapshot = ReturnType<typeof readStoredSnapshot>;
-export const readStoredSnapshot = (cache: OfflineCache) => cache.read('snapshot', snapshotSchema);
+export const readStoredSnapshot = (cache: OfflineCache, early?: Promise<EarlyRecord> | null) =>
+  early ? cache.readFrom('snapshot', snapshotSchema, early) : cache.read('snapshot', snapshotSchema);
 
 /**
  * The snapshot for `sub` (null: whoever signed in last, for the offline start) of this `version`,

@@ -1,4 +1,5 @@
 import { canMoveFrames } from '../../frames/adopted-frame.ts';
+import { beginEarlyRead } from '../../offline/early-read.ts';
 import { STORAGE_KEYS } from '../../storage/keys.ts';
 import { webStorage } from '../../storage/web-storage.ts';
 import { watchAppStart } from '../../ui/start-failure.ts';
@@ -15,11 +16,14 @@ import { parseFrameFirstRecord, planFrameFirst } from './rules.ts';
  * requested first.
  * A small script rather than the service worker composing index.html: it needs only what this page
  * already stores (localStorage), works the same whether or not a worker controls the page, and the
- * worker's precached index.html stays one file for all. Whatever goes wrong, the app still starts;
+ * worker's precached index.html stays one file for all. It also begins the start snapshot's read
+ * (offline/early-read.ts), done by the time the app's modules run. Whatever goes wrong, the app still starts;
  * and if the app's entry never runs (its code did not arrive), the start-failure page replaces the spinner.
  */
 
 export function runBootStep(tag: HTMLOrSVGScriptElement | null): void {
+  // The start snapshot's read, begun before anything else: it is done before the app's modules run.
+  beginEarlyRead('snapshot');
   const stored = webStorage(() => globalThis.localStorage);
   try {
     const plan = planFrameFirst({
