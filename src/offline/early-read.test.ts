@@ -53,9 +53,14 @@ describe('readRecordEarly', () => {
     const name = freshName();
     (await openDB(name, 1, { upgrade: (db) => void db.createObjectStore('other') })).close();
     expect(await readRecordEarly('snapshot', name)).toEqual({ kind: 'failed' });
-    expect(await readRecordEarly('snapshot', name, undefined as unknown as IDBFactory)).toEqual({ kind: 'failed' });
-    const throwing = { open: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as IDBFactory;
-    expect(await readRecordEarly('snapshot', name, throwing)).toEqual({ kind: 'failed' });
+    expect(await readRecordEarly('snapshot', name, () => undefined)).toEqual({ kind: 'failed' });
+    const refusing = { open: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as IDBFactory;
+    expect(await readRecordEarly('snapshot', name, () => refusing)).toEqual({ kind: 'failed' });
+    // Where storage is denied, reading `indexedDB` itself throws: still a failed read, never a throw.
+    const denied = () => {
+      throw new DOMException('access denied', 'SecurityError');
+    };
+    expect(await readRecordEarly('snapshot', name, denied)).toEqual({ kind: 'failed' });
   });
 });
 

@@ -22,12 +22,14 @@ export type EarlyRecord = { kind: 'found'; raw: unknown } | { kind: 'absent' } |
  * yet is left for the cache to create with its migrations, and the connection closes after the read
  * (and at once when another tab asks for a newer version). Never rejects.
  */
-export function readRecordEarly(name: RecordName, databaseName = CACHE_DB_NAME, factory: IDBFactory | undefined = globalThis.indexedDB): Promise<EarlyRecord> {
+export function readRecordEarly(name: RecordName, databaseName = CACHE_DB_NAME, factory: () => IDBFactory | undefined = () => globalThis.indexedDB): Promise<EarlyRecord> {
   return new Promise((resolve) => {
     const failed = () => resolve({ kind: 'failed' });
     try {
-      if (!factory) return failed();
-      const request = factory.open(databaseName);
+      // Read here, inside the guard: where storage is denied, even reading `indexedDB` throws.
+      const idb = factory();
+      if (!idb) return failed();
+      const request = idb.open(databaseName);
       let creating = false;
       request.onupgradeneeded = () => {
         // Opened without a version, this only happens when there is no database: do not create one.
@@ -65,9 +67,13 @@ const HANDOVER = Symbol.for('staff-portal.early-cache-reads');
 type Handover = Partial<Record<RecordName, Promise<EarlyRecord>>>;
 const handover = (): Handover => ((globalThis as Record<symbol, Handover | undefined>)[HANDOVER] ??= {});
 
-/** The boot step: begins reading `name` now. */
+/** The boot step: begins reading `name` now. Never throws: the boot step must go on to write the app's entry. */
 export function beginEarlyRead(name: RecordName): void {
-  handover()[name] = readRecordEarly(name);
+  try {
+    handover()[name] = readRecordEarly(name);
+  } catch {
+    // No early read: the app reads the usual way.
+  }
 }
 
 /** The app: the early read of `name`, once (a later read, e.g. a retry, reads the database anew); null when none was begun. */
