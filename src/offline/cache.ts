@@ -3,6 +3,9 @@ import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { reportProblem } from '../storage/problems.ts';
 import { CACHE_DB_NAME, CACHE_STORE as STORE, type EarlyRecord, type RecordName } from './early-read.ts';
 
+// The record names live with the early read (the boot step may not import this module's libraries).
+export { RECORD_NAMES, type RecordName } from './early-read.ts';
+
 /**
  * The IndexedDB cache of the shell: the start snapshot (the last online start's user, flags,
  * platform / seller / site and their lists: start/snapshot.ts), which every later start draws from
@@ -13,8 +16,6 @@ import { CACHE_DB_NAME, CACHE_STORE as STORE, type EarlyRecord, type RecordName 
  * reported and the cache carries on in memory, and a record that does not pass the caller's
  * validator is deleted and read as absent so the caller fetches it again.
  */
-export { CACHE_DB_NAME, RECORD_NAMES, type RecordName } from './early-read.ts';
-
 /** One schema version: it may create or change stores and rewrite records inside the upgrade. */
 export type Migration = (database: IDBPDatabase, transaction: IDBPTransaction<unknown, string[], 'versionchange'>) => void;
 
