@@ -207,6 +207,21 @@ describe('Session', () => {
     expect(manager.signinSilent).not.toHaveBeenCalled();
   });
 
+  it('unchanged claims keep the same user: nothing is stored, and nobody subscribed hears of it', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ permissions: ['now'], sub: 's' }), { status: 200 }));
+    const manager = fakeManager({ ...user(3600), profile: { sub: 's', iss: 'https://id.test', permissions: ['now'] } } as unknown as User);
+    const session = sessionOver(manager);
+    await session.start('/');
+    const shown = session.getState();
+    const listener = vi.fn();
+    session.subscribe(listener);
+    const refreshed = await session.refreshUser('/');
+    expect(session.getState()).toBe(shown);
+    expect(refreshed).toBe(shown.status === 'signedIn' ? shown.user : undefined);
+    expect(listener).not.toHaveBeenCalled();
+    expect(manager.storeUser).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['refuses the token', new Response('{}', { status: 401 }), true],
     ['answers another subject', new Response(JSON.stringify({ sub: 'someone-else' }), { status: 200 }), true],

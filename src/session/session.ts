@@ -1,6 +1,7 @@
 import type { User } from 'oidc-client-ts';
 import { fetchUserInfo, UserInfoRefused } from '../api/userinfo.ts';
 import { removePersonalStored } from '../storage/local.ts';
+import { samePlainData } from '../storage/plain-data.ts';
 import { restart } from '../effects/restart.ts';
 import { endProviderSessionInFrame } from './provider-logout.ts';
 import { PROVIDER_TIMEOUT_S, SIGNED_OUT_FRAME_PATH } from './sign-in-settings.ts';
@@ -235,6 +236,8 @@ export class Session {
       if (claims.sub !== user.profile.sub) throw new UserInfoRefused(401);
       const kept = Object.fromEntries(Object.entries(user.profile).filter(([name]) => PROTOCOL_CLAIMS.includes(name)));
       const profile = { ...kept, ...claims } as User['profile'];
+      // Unchanged (the usual case): the same user stays, so nothing that draws from it draws again.
+      if (samePlainData(profile, user.profile)) return user;
       // Stored too: the next start (and a first start without a snapshot) reads the current claims.
       const stored = await manager.getUser();
       if (stored?.access_token === user.access_token) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import type { PortalApi, Seller, Site } from '../api/portal-api.ts';
-import { reconcile, runStartup, sameContext, shellContext, START_BUDGET, type StartupDeps } from './startup.ts';
+import { reconcile, runStartup, shellContext, START_BUDGET, type StartupDeps } from './startup.ts';
 import type { ShellContextValue, ShellParts } from '../context/shell.ts';
 import { portalUser, seller, shellParts, site } from './testing.ts';
 
@@ -121,12 +121,5 @@ describe('reconcile', () => {
     ['the sellers could not be loaded', { step: 'sellerLoadFailed', user: portalUser() }, 'keep'],
   ] as const)('%s', (_case, fresh, kind) => {
     expect(reconcile(shown, fresh as Parameters<typeof reconcile>[1]).kind).toBe(kind);
-  });
-
-  it('compares plain data whatever the key order, and tells arrays from objects', () => {
-    expect(sameContext({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
-    expect(sameContext({ a: 1, b: undefined }, { a: 1 })).toBe(true);
-    expect(sameContext({ a: [] }, { a: {} })).toBe(false);
-    expect(sameContext({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
   });
 });

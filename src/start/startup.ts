@@ -14,6 +14,7 @@ import type { FlagValues } from '../flags/flagr.ts';
 import type { StoredPlatform } from '../context/choices.ts';
 import type { ShellContextValue, ShellParts } from '../context/shell.ts';
 import type { PortalUser } from '../context/user.ts';
+import { samePlainData } from '../storage/plain-data.ts';
 
 /**
  * The signed-in start-up sequence (shell.md §4): user info → feature flags → platform → sellers →
@@ -173,15 +174,6 @@ export function reconcile(shown: ShellContextValue, fresh: StartupState): Reconc
   if (fresh.step !== 'ready') return { kind: 'blocked', state: fresh };
   const next = fresh.context;
   if (shown.site && !next.sites.some((site) => site.id === shown.site!.id)) return { kind: 'siteInvalid', context: next };
-  return sameContext(shown, next) ? { kind: 'unchanged' } : { kind: 'update', context: next };
+  return samePlainData(shown, next) ? { kind: 'unchanged' } : { kind: 'update', context: next };
 }
 
-/** Contexts are plain data (JSON answers, IndexedDB): equal when every field is, whatever the key order. */
-export function sameContext(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  return keysA.length === keysB.length && keysA.every((key) => sameContext((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
