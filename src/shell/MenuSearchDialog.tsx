@@ -21,14 +21,17 @@ const ClosedResults = deferred(() => withDeferredTexts(import('../access/ClosedR
 export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { menu, open: openItem } = useNavigation();
-  // Built here, with the dialog's chunk (loaded when idle), not by the shell while it starts.
-  const search = useMemo(() => createMenuSearch(menu, (key) => t(key, { ns: 'routes' })), [menu, t]);
+  // Built at the dialog's first opening, not when its chunk loads behind the first screen: a start
+  // that never searches never pays for folding every title (on a handheld, as long as a frame's task).
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const search = useMemo(() => (opened ? createMenuSearch(menu, (key) => t(key, { ns: 'routes' })) : null), [opened, menu, t]);
   const requester = useRequester();
   const dialog = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const closedSearch = useClosedSearch(open);
-  const hits = useMemo(() => (query.trim() ? search(query) : []), [search, query]);
+  const hits = useMemo(() => (search && query.trim() ? search(query) : []), [search, query]);
   const closed = useMemo(() => (closedSearch ? closedSearch(query) : []), [closedSearch, query]);
   const total = hits.length + closed.length;
   const listId = useId();
