@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHandoverTable, handoverFigures, type HandoverSamples } from './handover-report.ts';
+import { formatHandoverTable, handoverFigures, signInPhases, type HandoverSamples, type TimedRequest } from './handover-report.ts';
 
 const samples: HandoverSamples = {
   logout: { toForm: [2000, 2200, 2100], toShell: [2000, 2400, 2300] },
@@ -24,5 +24,45 @@ describe('the handover table', () => {
     expect(slow).toMatch(/\| 0\.\d\d× \| ≤ 0\.5× today's \| fail \|/);
     const none = formatHandoverTable({ logout: { toForm: [], toShell: [] }, endShift: { toNextPerson: [], toForm: [], toShell: [] }, pinToFrame: [] }, 0, 'a phone', '2 cores');
     expect(none).toContain('| n/a | n/a | – | ≤ 0.5× today\'s | fail |');
+  });
+});
+
+describe('the phases of the next person’s sign-in', () => {
+  const origins = { issuer: 'http://id.test', api: 'http://api.test' };
+  const request = (url: string, start: number, end: number | null, method = 'GET'): TimedRequest => ({ url, method, start, end });
+  // The form's Sign in at 1000, the interactive shell at 2500.
+  const requests = [
+    request('http://id.test/interaction/abc/login', 1010, 1200, 'POST'),
+    request('http://id.test/auth/abc', 1200, 1400),
+    request('http://portal.test/callback?code=x&state=y', 1400, 1405),
+    request('http://portal.test/assets/start.js', 1500, 1502),
+    request('http://id.test/.well-known/openid-configuration', 1750, 1760),
+    request('http://id.test/token', 1800, 1950, 'POST'),
+    request('http://api.test/api/v1/sites/user', 2000, 2150),
+    request('http://api.test/api/v1/seller-list', 2000, 2300),
+    // After the shell: not the start's wait.
+    request('http://api.test/api/v1/later', 2400, 2600),
+    request('http://erp.test/', 2450, 2480),
+  ];
+
+  it('splits Sign in → shell at the callback page, the token request and its answer, and the last API answer', () => {
+    expect(signInPhases(requests, 1000, 2500, origins)).toEqual({ provider: 400, callback: 400, token: 150, api: 350, draw: 200 });
+  });
+
+  it('gives the API no time when no answer came between the tokens and the shell', () => {
+    expect(signInPhases(requests.slice(0, 6), 1000, 2500, origins)).toEqual({ provider: 400, callback: 400, token: 150, api: 0, draw: 550 });
+  });
+
+  it('tells nothing without a callback page or an answered token request', () => {
+    expect(signInPhases(requests.filter((entry) => !entry.url.includes('/callback')), 1000, 2500, origins)).toBeNull();
+    expect(signInPhases(requests.map((entry) => (entry.url.endsWith('/token') ? { ...entry, end: null } : entry)), 1000, 2500, origins)).toBeNull();
+  });
+
+  it('adds each phase’s median under the sign-in’s row, both sides', () => {
+    const phases = { provider: 400, callback: 400, token: 150, api: 350, draw: 200 };
+    const table = formatHandoverTable({ ...samples, phases: { endShift: [phases], logout: [{ ...phases, callback: 500 }] } }, 1, 'a phone', '2 cores');
+    expect(table).toContain('| … … the callback page → its token request | 400 ms | 500 ms | | | |');
+    expect(table).toContain("| … … the tokens → the start's last API answer | 350 ms | 350 ms | | | |");
+    expect(formatHandoverTable(samples, 1, 'a phone', '2 cores')).toContain('| … … that answer → the interactive shell | n/a | n/a | | | |');
   });
 });

@@ -11,6 +11,60 @@ export interface HandoverSamples {
   endShift: { toNextPerson: number[]; toForm: number[]; toShell: number[] };
   /** The last digit of the PIN on the lock screen → the working frame on screen. */
   pinToFrame: number[];
+  /** Where each side's form Sign in → interactive shell went (signInPhases), one per run that could tell. */
+  phases?: { logout: SignInPhases[]; endShift: SignInPhases[] };
+}
+
+/** A request of the next person's sign-in, on the browser's clock (epoch ms); `end` null when it got no answer. */
+export interface TimedRequest {
+  url: string;
+  method: string;
+  start: number;
+  end: number | null;
+}
+
+/**
+ * The form's Sign in → the interactive shell, by what it waits for: the provider's redirects back to
+ * the callback page, the callback page until it asks for the tokens, the token request, the start's
+ * API answers after it, and drawing the shell after the last of them.
+ */
+export interface SignInPhases {
+  provider: number;
+  callback: number;
+  token: number;
+  api: number;
+  draw: number;
+}
+
+const PHASES: readonly [keyof SignInPhases, string][] = [
+  ['provider', "the provider's redirects back to the callback page"],
+  ['callback', 'the callback page → its token request'],
+  ['token', 'the token request → its answer'],
+  ['api', "the tokens → the start's last API answer"],
+  ['draw', 'that answer → the interactive shell'],
+];
+
+/**
+ * The phases of one sign-in from its requests (`issuer`: the provider, `api`: the back end's origin),
+ * or null when they do not show a callback page and a token request that was answered.
+ */
+export function signInPhases(requests: readonly TimedRequest[], signedIn: number, shell: number, origins: { issuer: string; api: string }): SignInPhases | null {
+  const callback = requests.find((request) => request.start >= signedIn && new URL(request.url).pathname === '/callback');
+  if (!callback) return null;
+  const token = requests.find((request) => request.start >= callback.start && request.method === 'POST' && request.url === `${origins.issuer}/token`);
+  if (!token || token.end === null) return null;
+  const tokenAnswered = token.end;
+  const apiAnswers = requests
+    .filter((request) => request.url.startsWith(`${origins.api}/`) && request.start >= tokenAnswered && request.end !== null && request.end <= shell)
+    .map((request) => request.end as number);
+  const lastAnswer = Math.max(tokenAnswered, ...apiAnswers);
+  return {
+    provider: callback.start - signedIn,
+    callback: token.start - callback.start,
+    token: tokenAnswered - token.start,
+    api: lastAnswer - tokenAnswered,
+    draw: shell - lastAnswer,
+  };
 }
 
 const ms = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(0)} ms`);
@@ -44,6 +98,10 @@ export function formatHandoverTable(samples: HandoverSamples, runs: number, devi
     `| … the tap → "Next person: sign in" | ${ms(median(samples.endShift.toNextPerson))} | – | | | |`,
     `| … the tap → the provider's form (shared: from "Sign in" there) | ${ms(median(samples.endShift.toForm))} | ${ms(median(samples.logout.toForm))} | | | |`,
     `| … the form's Sign in → the interactive shell with its start frame | ${ms(median(samples.endShift.toShell))} | ${ms(median(samples.logout.toShell))} | | | |`,
+    ...PHASES.map(([phase, label]) => {
+      const of = (runs: SignInPhases[] | undefined) => ms(median((runs ?? []).map((run) => run[phase])));
+      return `| … … ${label} | ${of(samples.phases?.endShift)} | ${of(samples.phases?.logout)} | | | |`;
+    }),
     `| Lock → PIN → working frame (the PIN's last digit → the frame on screen) | ${ms(pinToFrame)} | n/a | | ≤ 1 s | ${verdict(pinToFrame, 1000)} |`,
   ].join('\n');
 }

@@ -7,11 +7,11 @@
  * meet the same load on a shared machine. HANDOVER_RUNS (or RUNS) runs, default 3.
  */
 import { cpus, loadavg } from 'node:os';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { launchChromium } from '../dev/testing/browser.ts';
 // Renamed on import: the React hooks lint takes any use* call outside a component for a hook.
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
-import { formatHandoverTable, type HandoverSamples } from './handover-report.ts';
+import { formatHandoverTable, signInPhases, type HandoverSamples, type SignInPhases, type TimedRequest } from './handover-report.ts';
 import { allowEvaluatedFunctions } from './measure.ts';
 import { PORTAL_INTERACTIVE, portalInteractive, signInAs } from './portal.ts';
 import { HANDHELD } from './profiles.ts';
@@ -114,27 +114,43 @@ async function onHandheld(browser: Browser, measure: (page: Page) => Promise<voi
   }
 }
 
+/** The stack's provider and back end, whose requests mark the phases of a sign-in. */
+type StackOrigins = { issuer: string; api: string };
+
+/** The page's request on the browser's clock; `end` null until answered. */
+function timed(request: Request): TimedRequest {
+  const { startTime, responseEnd } = request.timing();
+  return { url: request.url(), method: request.method(), start: startTime, end: responseEnd < 0 ? null : startTime + responseEnd };
+}
+
 /**
  * The provider's form after the tap at `tapped`, then the next picker's sign-in: when the form
- * showed, and how long the interactive shell took after their Sign in (their typing left out).
+ * showed, how long the interactive shell took after their Sign in (their typing left out), and where
+ * that time went, from the page's requests (signInPhases).
  */
-async function nextPickerSignsIn(page: Page, tapped: number): Promise<{ form: number; toShell: number }> {
+async function nextPickerSignsIn(page: Page, tapped: number, origins: StackOrigins): Promise<{ form: number; toShell: number; phases: SignInPhases | null }> {
   const form = await mark(page, 'form', tapped);
   await fillForm(page, NEXT);
+  const requests: Request[] = [];
+  const record = (request: Request) => void requests.push(request);
+  page.on('request', record);
   const signedIn = await tap(formSignIn(page));
-  return { form, toShell: (await mark(page, 'shell', signedIn)) - signedIn };
+  const shell = await mark(page, 'shell', signedIn);
+  page.off('request', record);
+  return { form, toShell: shell - signedIn, phases: signInPhases(requests.map(timed), signedIn, shell, origins) };
 }
 
 /** Today: Logout from the user menu, the provider's form, the next picker's sign-in. */
-const logoutToSignIn = (browser: Browser, origin: string, samples: HandoverSamples) =>
+const logoutToSignIn = (browser: Browser, origin: string, stack: StackOrigins, samples: HandoverSamples) =>
   onHandheld(browser, async (page) => {
     await signInAs(page, origin, FIRST.username, FIRST.password);
     await settled(page);
     await page.getByRole('button', { name: /^Account: / }).click();
     const tapped = await tap(page.getByRole('menuitem', { name: 'Log out' }));
-    const { form, toShell } = await nextPickerSignsIn(page, tapped);
+    const { form, toShell, phases } = await nextPickerSignsIn(page, tapped, stack);
     samples.logout.toForm.push(form - tapped);
     samples.logout.toShell.push(toShell);
+    if (phases) samples.phases?.logout.push(phases);
   });
 
 /** The next person's sign-in on the shared handheld; the PIN offer that follows is answered (not timed). */
@@ -155,7 +171,7 @@ async function signInOnHandheld(page: Page, origin: string, pin: string | null):
 }
 
 /** A shared device: End shift, "Next person: sign in", the provider's form, the next picker's sign-in. */
-const endShiftToSignIn = (browser: Browser, origin: string, samples: HandoverSamples) =>
+const endShiftToSignIn = (browser: Browser, origin: string, stack: StackOrigins, samples: HandoverSamples) =>
   onHandheld(browser, async (page) => {
     await signInOnHandheld(page, origin, null);
     await settled(page);
@@ -163,10 +179,11 @@ const endShiftToSignIn = (browser: Browser, origin: string, samples: HandoverSam
     const tapped = await tap(page.getByRole('menuitem', { name: 'End shift' }));
     const nextPerson = await mark(page, 'nextPerson', tapped);
     const asked = await tap(page.getByRole('button', { name: 'Sign in' }));
-    const { form, toShell } = await nextPickerSignsIn(page, asked);
+    const { form, toShell, phases } = await nextPickerSignsIn(page, asked, stack);
     samples.endShift.toNextPerson.push(nextPerson - tapped);
     samples.endShift.toForm.push(form - asked);
     samples.endShift.toShell.push(toShell);
+    if (phases) samples.phases?.endShift.push(phases);
   });
 
 /** A shared device locked by its idle time (the page's clock moved on): the PIN's last digit → the frame working again. */
@@ -198,17 +215,18 @@ const pinToFrame = (browser: Browser, origin: string, samples: HandoverSamples) 
 
 async function main() {
   const server = await servePortal();
+  const stack = { issuer: server.stack.issuer, api: server.stack.api };
   const { port } = new URL(server.origin);
   const personal = server.origin;
   const shared = `http://handheld.portal.localhost:${port}`;
   const browser = await launchChromium();
-  const samples: HandoverSamples = { logout: { toForm: [], toShell: [] }, endShift: { toNextPerson: [], toForm: [], toShell: [] }, pinToFrame: [] };
+  const samples: HandoverSamples = { logout: { toForm: [], toShell: [] }, endShift: { toNextPerson: [], toForm: [], toShell: [] }, pinToFrame: [], phases: { logout: [], endShift: [] } };
   const loadAtStart = loadavg()[0] ?? 0;
   try {
     console.log(`Shift handover: ${RUNS} runs on the handheld profile (today's Logout on ${personal}, the shared handheld on ${shared})`);
     for (let run = 1; run <= RUNS; run++) {
-      await logoutToSignIn(browser, personal, samples);
-      await endShiftToSignIn(browser, shared, samples);
+      await logoutToSignIn(browser, personal, stack, samples);
+      await endShiftToSignIn(browser, shared, stack, samples);
       await pinToFrame(browser, shared, samples);
       console.log(`  run ${run} of ${RUNS} done`);
     }
