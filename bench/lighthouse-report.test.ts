@@ -22,14 +22,25 @@ function result(origin: string, figures: { performance: number; tbt: number; tas
 }
 
 describe('formatLighthouse', () => {
+  const portal = result('http://portal.localhost:1', { performance: 68, tbt: 1900, tasks: [{ url: 'http://portal.localhost:1/assets/start-85U0Zpia.js', duration: 373, startTime: 2100 }] });
+  const luigi = result('http://luigi.portal.localhost:2', { performance: 85, tbt: 31, tasks: [{ url: 'http://luigi.portal.localhost:2/luigi.js', duration: 81, startTime: 3000 }] });
   const text = formatLighthouse(
     {
-      portal: result('http://portal.localhost:1', { performance: 68, tbt: 1900, tasks: [{ url: 'http://portal.localhost:1/assets/start-85U0Zpia.js', duration: 373, startTime: 2100 }] }),
-      luigi: result('http://luigi.portal.localhost:2', { performance: 85, tbt: 31, tasks: [{ url: 'http://luigi.portal.localhost:2/luigi.js', duration: 81, startTime: 3000 }] }),
+      portal: { all: [result('http://portal.localhost:1', { performance: 74, tbt: 1002, tasks: [] }), portal, result('http://portal.localhost:1', { performance: 62, tbt: 1788, tasks: [] })], median: portal },
+      luigi: { all: [luigi], median: luigi },
     },
     'both shells',
   );
   const row = (label: string) => text.split('\n').find((line) => line.startsWith(`| ${label} |`));
+
+  it('says how many runs each shell had and that the table is of their median runs', () => {
+    expect(text.split('\n')[0]).toContain("3 runs of the portal and 1 of Luigi in turn, each shell's median run");
+  });
+
+  it('lists the performance score and blocking time of every run under the median runs, in run order', () => {
+    expect(row('Performance, every run')).toBe('| Performance, every run | 74, 68, 62 | 85 | |');
+    expect(row('Total Blocking Time (ms), every run')).toBe('| Total Blocking Time (ms), every run | 1002, 1900, 1788 | 31 | |');
+  });
 
   it('prints both shells side by side, with the ratio of each metric', () => {
     expect(row('Performance')).toBe('| Performance | 68 | 85 | |');
@@ -39,8 +50,8 @@ describe('formatLighthouse', () => {
   });
 
   it("lists each shell's long tasks by script, and what keeps its score down", () => {
-    expect(text).toContain('Staff Portal (http://portal.localhost:1/): 1 long tasks (simulated)\n    -  373 ms at  2100 ms: start.js');
-    expect(text).toContain('SAP Luigi (http://luigi.portal.localhost:2/): 1 long tasks (simulated)\n    -   81 ms at  3000 ms: luigi.js');
+    expect(text).toContain('Staff Portal, median run (http://portal.localhost:1/): 1 long tasks (simulated)\n    -  373 ms at  2100 ms: start.js');
+    expect(text).toContain('SAP Luigi, median run (http://luigi.portal.localhost:2/): 1 long tasks (simulated)\n    -   81 ms at  3000 ms: luigi.js');
     expect(text).toContain('  Performance:\n    - Total Blocking Time (1900 ms)');
   });
 });

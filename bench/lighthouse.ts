@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 import type { BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -20,26 +21,39 @@ import { freePort } from '../scripts/nginx-conf.ts';
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../dev/testing/chromium.ts';
 import { buildLuigiShell } from './luigi/build.ts';
-import { formatLighthouse, type LighthouseResult } from './lighthouse-report.ts';
-import { signInAs } from './portal.ts';
+import { formatLighthouse, type LighthouseResult, type ShellRuns } from './lighthouse-report.ts';
+import { portalInteractive, signInAs } from './portal.ts';
 import { servePortal } from './serve.ts';
 import { serveStatic } from './static-server.ts';
 
 const LUIGI_DIR = 'bench/out/luigi';
+const RUNS = runCount(process.env.LIGHTHOUSE_RUNS);
+
+function runCount(value: string | undefined): number {
+  if (value === undefined) return 3;
+  const runs = Number(value);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of at least 1, not "${value}"`);
+  return runs;
+}
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 /**
- * The portal's start as Lighthouse will load it: signed in on the screen Lighthouse emulates and left
- * once the shell has written its frame-first record, picture included (a record of another screen, or
- * none yet, gives a start without frame first), then the worker and the caches cleared.
+ * The portal's start as Lighthouse will load it: signed in (`signIn`, before the first run; the
+ * session stays for the next) on the screen Lighthouse emulates and left once the shell has written
+ * its frame-first record, picture included (a record of another screen, or none yet, gives a start
+ * without frame first), then the worker and the caches cleared.
  */
-async function prepareReturningUser(context: BrowserContext, origin: string): Promise<void> {
+async function prepareReturningUser(context: BrowserContext, origin: string, signIn: boolean): Promise<void> {
   const page = await context.newPage();
   const phone = screenEmulationMetrics.mobile;
   if (!phone) throw new Error('Lighthouse names no phone screen to emulate');
   await page.setViewportSize({ width: phone.width, height: phone.height });
   await storeEnglish(page);
-  await signInAs(page, origin, 'cashier', 'cashier123');
+  if (signIn) await signInAs(page, origin, 'cashier', 'cashier123');
+  else {
+    await page.goto(`${origin}/`);
+    await portalInteractive(page);
+  }
   await page.waitForFunction(() => {
     const record = JSON.parse(localStorage.getItem('frameFirst') ?? 'null') as { frames?: { path: string; picture: unknown }[] } | null;
     return record?.frames?.some((frame) => frame.path === '/' && frame.picture) ?? false;
@@ -48,8 +62,13 @@ async function prepareReturningUser(context: BrowserContext, origin: string): Pr
     for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
     for (const key of await caches.keys()) await caches.delete(key);
   });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+  await clearHttpCache(context);
+}
+
+async function clearHttpCache(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
   await page.close();
 }
 
@@ -72,13 +91,20 @@ async function main() {
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
-    await prepareReturningUser(context, served.origin);
-    const portal = await audit(`${served.origin}/`, port);
-    // Luigi's files have never been loaded in this browser: from the network too.
-    const luigiResult = await audit(`${luigi.origin}/`, port);
+    const runs: { portal: LighthouseResult[]; luigi: LighthouseResult[] } = { portal: [], luigi: [] };
+    // In turn, so that both shells meet the same load on a shared machine.
+    for (let run = 1; run <= RUNS; run++) {
+      await prepareReturningUser(context, served.origin, run === 1);
+      runs.portal.push(await audit(`${served.origin}/`, port));
+      // Luigi's files come from the network too, as they did before its first run in this browser.
+      await clearHttpCache(context);
+      runs.luigi.push(await audit(`${luigi.origin}/`, port));
+      console.log(`  run ${run} of ${RUNS} done`);
+    }
+    const shell = (all: LighthouseResult[]): ShellRuns => ({ all, median: computeMedianRun(all as never) as unknown as LighthouseResult });
     console.log(
       formatLighthouse(
-        { portal, luigi: luigiResult },
+        { portal: shell(runs.portal), luigi: shell(runs.luigi) },
         'the signed-in shell (cashier) served by nginx with the generated CSP, session kept, service worker and caches cleared; ' +
           'SAP Luigi 2.31 (bench/luigi) with the same embedded page, from its static server',
       ),
