@@ -18,14 +18,14 @@ import { measureBuild, precacheTotal } from '../scripts/check-budget.ts';
 import { DESKTOP, HANDHELD, type Profile } from './profiles.ts';
 import { buildLuigiShell, readCatalogue, type Titles } from './luigi/build.ts';
 import { chunkNames, formatLongTasks, formatLongTaskSummary, longTasksOf, TRACE_CATEGORIES, type StartTasks, type TraceEvent } from './long-tasks.ts';
-import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, requestsBefore, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
+import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, requestsBefore, runCount, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
 import { SHELL, signInAs } from './portal.ts';
 import { formatHandheldTable, formatTable, type Figures } from './report.ts';
 import { servePortal } from './serve.ts';
 import { luigiShell, portalShell, type ShellUnderTest } from './shells.ts';
 import { serveStatic } from './static-server.ts';
 
-const RUNS = runCount(process.env.RUNS ?? process.env.BENCH_RUNS);
+const RUNS = runCount('RUNS', process.env.RUNS ?? process.env.BENCH_RUNS, 5);
 /** One traced run per shell and profile lists the long tasks of its starts; BENCH_TRACE=0 leaves it out. */
 const TRACE = process.env.BENCH_TRACE !== '0';
 /** Frame routes picked from the menu; the handheld profile opens the first few of them. */
@@ -57,13 +57,6 @@ function benchFixtures(): string {
       });
     },
   });
-}
-
-function runCount(value: string | undefined): number {
-  if (value === undefined) return 5;
-  const runs = Number(value);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`RUNS must be a whole number of at least 1, not "${value}"`);
-  return runs;
 }
 
 type Samples = Record<keyof Figures, number[]>;

@@ -5,6 +5,7 @@ const samples: HandoverSamples = {
   logout: { toForm: [2000, 2200, 2100], toShell: [2000, 2400, 2300] },
   endShift: { toNextPerson: [600, 700, 650], toForm: [300, 350, 320], toShell: [1000, 900, 950] },
   pinToFrame: [300, 250, 400],
+  phases: { logout: [], endShift: [] },
 };
 
 describe('the handover table', () => {
@@ -22,7 +23,7 @@ describe('the handover table', () => {
   it('fails a handover slower than half of today’s, and a run that measured nothing', () => {
     const slow = formatHandoverTable({ ...samples, endShift: { toNextPerson: [3000], toForm: [300], toShell: [1000] } }, 1, 'a phone', '2 cores');
     expect(slow).toMatch(/\| 0\.\d\d× \| ≤ 0\.5× today's \| fail \|/);
-    const none = formatHandoverTable({ logout: { toForm: [], toShell: [] }, endShift: { toNextPerson: [], toForm: [], toShell: [] }, pinToFrame: [] }, 0, 'a phone', '2 cores');
+    const none = formatHandoverTable({ logout: { toForm: [], toShell: [] }, endShift: { toNextPerson: [], toForm: [], toShell: [] }, pinToFrame: [], phases: { logout: [], endShift: [] } }, 0, 'a phone', '2 cores');
     expect(none).toContain('| n/a | n/a | – | ≤ 0.5× today\'s | fail |');
   });
 });

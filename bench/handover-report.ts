@@ -12,7 +12,7 @@ export interface HandoverSamples {
   /** The last digit of the PIN on the lock screen → the working frame on screen. */
   pinToFrame: number[];
   /** Where each side's form Sign in → interactive shell went (signInPhases), one per run that could tell. */
-  phases?: { logout: SignInPhases[]; endShift: SignInPhases[] };
+  phases: { logout: SignInPhases[]; endShift: SignInPhases[] };
 }
 
 /** A request of the next person's sign-in, on the browser's clock (epoch ms); `end` null when it got no answer. */
@@ -99,8 +99,8 @@ export function formatHandoverTable(samples: HandoverSamples, runs: number, devi
     `| … the tap → the provider's form (shared: from "Sign in" there) | ${ms(median(samples.endShift.toForm))} | ${ms(median(samples.logout.toForm))} | | | |`,
     `| … the form's Sign in → the interactive shell with its start frame | ${ms(median(samples.endShift.toShell))} | ${ms(median(samples.logout.toShell))} | | | |`,
     ...PHASES.map(([phase, label]) => {
-      const of = (runs: SignInPhases[] | undefined) => ms(median((runs ?? []).map((run) => run[phase])));
-      return `| … … ${label} | ${of(samples.phases?.endShift)} | ${of(samples.phases?.logout)} | | | |`;
+      const of = (runs: SignInPhases[]) => ms(median(runs.map((run) => run[phase])));
+      return `| … … ${label} | ${of(samples.phases.endShift)} | ${of(samples.phases.logout)} | | | |`;
     }),
     `| Lock → PIN → working frame (the PIN's last digit → the frame on screen) | ${ms(pinToFrame)} | n/a | | ≤ 1 s | ${verdict(pinToFrame, 1000)} |`,
   ].join('\n');

@@ -12,22 +12,15 @@ import { launchChromium } from '../dev/testing/browser.ts';
 // Renamed on import: the React hooks lint takes any use* call outside a component for a hook.
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
 import { formatHandoverTable, signInPhases, type HandoverSamples, type SignInPhases, type TimedRequest } from './handover-report.ts';
-import { allowEvaluatedFunctions } from './measure.ts';
+import { allowEvaluatedFunctions, runCount } from './measure.ts';
 import { PORTAL_INTERACTIVE, portalInteractive, signInAs } from './portal.ts';
 import { HANDHELD } from './profiles.ts';
 import { servePortal } from './serve.ts';
 
-const RUNS = runCount(process.env.HANDOVER_RUNS ?? process.env.RUNS);
+const RUNS = runCount('HANDOVER_RUNS', process.env.HANDOVER_RUNS ?? process.env.RUNS, 3);
 const FIRST = { username: 'picker', password: 'picker123' };
 const NEXT = { username: 'picker2', password: 'picker2123' };
 const PIN = '2468';
-
-function runCount(value: string | undefined): number {
-  if (value === undefined) return 3;
-  const runs = Number(value);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`HANDOVER_RUNS must be a whole number of at least 1, not "${value}"`);
-  return runs;
-}
 
 /**
  * In every top-level document, from its start: when each mark first showed (the next paint after the
@@ -150,7 +143,7 @@ const logoutToSignIn = (browser: Browser, origin: string, stack: StackOrigins, s
     const { form, toShell, phases } = await nextPickerSignsIn(page, tapped, stack);
     samples.logout.toForm.push(form - tapped);
     samples.logout.toShell.push(toShell);
-    if (phases) samples.phases?.logout.push(phases);
+    if (phases) samples.phases.logout.push(phases);
   });
 
 /** The next person's sign-in on the shared handheld; the PIN offer that follows is answered (not timed). */
@@ -183,7 +176,7 @@ const endShiftToSignIn = (browser: Browser, origin: string, stack: StackOrigins,
     samples.endShift.toNextPerson.push(nextPerson - tapped);
     samples.endShift.toForm.push(form - asked);
     samples.endShift.toShell.push(toShell);
-    if (phases) samples.phases?.endShift.push(phases);
+    if (phases) samples.phases.endShift.push(phases);
   });
 
 /** A shared device locked by its idle time (the page's clock moved on): the PIN's last digit → the frame working again. */

@@ -23,18 +23,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../dev/testing/chromium.ts';
 import { buildLuigiShell } from './luigi/build.ts';
 import { formatLighthouse, type LighthouseResult, type ShellRuns } from './lighthouse-report.ts';
 import { portalInteractive, signInAs } from './portal.ts';
+import { runCount } from './measure.ts';
 import { servePortal } from './serve.ts';
 import { serveStatic } from './static-server.ts';
 
 const LUIGI_DIR = 'bench/out/luigi';
-const RUNS = runCount(process.env.LIGHTHOUSE_RUNS);
+const RUNS = runCount('LIGHTHOUSE_RUNS', process.env.LIGHTHOUSE_RUNS, 3);
 
-function runCount(value: string | undefined): number {
-  if (value === undefined) return 3;
-  const runs = Number(value);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of at least 1, not "${value}"`);
-  return runs;
-}
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 /**

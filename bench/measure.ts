@@ -13,6 +13,17 @@ export async function allowEvaluatedFunctions(context: BrowserContext): Promise<
   await context.addInitScript('globalThis.__name = (fn) => fn;');
 }
 
+/**
+ * A benchmark's number of runs from its environment variable (`name` is what the error calls it):
+ * `fallback` when unset, else a whole number of at least 1.
+ */
+export function runCount(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const runs = Number(value);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
+  return runs;
+}
+
 export const median = (values: number[]) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
