@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUDGETS, checkBudgets, measureBuild, readPrecacheManifest, type BuildFigures } from './check-budget.ts';
 import { bootStepFile, measureInitialBundle } from './bundle-size.ts';
-import { AWAITED_AT_START } from './critical-path.ts';
+import { AWAITED_AT_START, COMPILE_HINT, criticalPath, readManifest } from './critical-path.ts';
 
 describe('readPrecacheManifest', () => {
   it('cuts the injected array out of minified code, brackets and quotes inside strings included', () => {
@@ -46,6 +46,7 @@ describe('checkBudgets', () => {
       { file: 'assets/index.js', bytes: BUDGETS.precacheBytes - 2_000 },
     ],
     notPrecached: [],
+    withoutCompileHint: [],
   };
 
   it('passes figures exactly at the budgets and prints each figure and the largest file', () => {
@@ -79,6 +80,7 @@ describe('checkBudgets', () => {
         { file: 'assets/small.js', bytes: 10 },
       ],
       notPrecached: [],
+      withoutCompileHint: [],
     });
     expect(report.failures).toHaveLength(5);
     expect(report.failures[0]).toMatch(/^initial JS/);
@@ -97,6 +99,11 @@ describe('checkBudgets', () => {
   it('fails on built files the precache lacks', () => {
     const report = checkBudgets({ ...within, notPrecached: ['assets/huge.js'] });
     expect(report.failures).toEqual([expect.stringMatching(/^not precached: assets\/huge\.js/)]);
+  });
+
+  it("fails on a critical path's script without the compile hint", () => {
+    const report = checkBudgets({ ...within, withoutCompileHint: ['assets/SignedInApp.js'] });
+    expect(report.failures).toEqual([expect.stringMatching(/^no compile hint: assets\/SignedInApp\.js .*\/\/# allFunctionsCalledOnLoad/)]);
   });
 });
 
@@ -165,6 +172,18 @@ describe('measureBuild', () => {
     expect(figures.criticalPath.files[0]).toMatchObject({ file: 'assets/frame-first-abc123.js', reason: 'boot', via: 'index.html' });
     expect(bootStepFile(dir)).toBe('assets/frame-first-abc123.js');
     expect(measureInitialBundle(dir).js.map((entry) => entry.file)).toContain('assets/frame-first-abc123.js');
+  });
+
+  it("lists the app's scripts of either language's critical path that do not start with the compile hint", () => {
+    build(['index.html', 'assets/index.js', 'assets/dep.js', 'assets/lazy.js', 'assets/index.css', 'assets/frame-first-abc123.js']);
+    writeFileSync(join(dir, 'assets/frame-first-abc123.js'), 'try{}finally{}');
+    writeFileSync(join(dir, 'index.html'), '<body><script src="/assets/frame-first-abc123.js"></script></body>');
+    const manifest = readManifest(dir);
+    const hinted = [manifest['index.html']!.file, ...criticalPath(manifest, 'vi').filter((entry) => entry.reason === 'awaited').map((entry) => entry.file)];
+    for (const file of hinted) writeFileSync(join(dir, file), `${COMPILE_HINT}\nexport const hinted = 1;`);
+    // The entry's dependency and the English translations (only on the English path) lack it; the
+    // boot step, the stylesheet and the lazy chunk are not asked to have it.
+    expect(measureBuild(dir).withoutCompileHint.sort()).toEqual(['assets/dep.js', expect.stringMatching(/^assets\/start-\d+\.js$/)]);
   });
 
   it('reports built files missing from the precache', () => {

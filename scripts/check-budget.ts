@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kb, listFiles, measureInitialBundle } from './bundle-size.ts';
-import { measureCriticalPath, type CriticalPathFigures } from './critical-path.ts';
+import { COMPILE_HINT, measureCriticalPath, type CriticalPathFigures } from './critical-path.ts';
 import { LANGUAGES } from '../src/i18n/languages.ts';
 
 export const BUDGETS = {
@@ -64,6 +64,8 @@ export interface BuildFigures {
   precache: { file: string; bytes: number }[];
   /** Built JS, CSS and HTML that the precache lacks: workbox silently skips files over its size limit. */
   notPrecached: string[];
+  /** The app's JS files on a start language's critical path that do not start with V8's compile hint. */
+  withoutCompileHint: string[];
 }
 
 export interface BudgetReport {
@@ -114,13 +116,22 @@ export function checkBudgets(figures: BuildFigures, budgets: Budgets = BUDGETS):
     failures.push(text);
     lines.push(text);
   }
+  for (const file of figures.withoutCompileHint) {
+    const text = `no compile hint: ${file} is on the critical path but does not start with ${COMPILE_HINT} (scripts/vite-plugins.ts compileHints)`;
+    failures.push(text);
+    lines.push(text);
+  }
   return { lines, failures };
 }
 
 /** Reads the figures of a production build (dist/ with .vite/manifest.json and sw.js). */
 export function measureBuild(distDir = 'dist'): BuildFigures {
   const initial = measureInitialBundle(distDir);
-  const criticalPath = LANGUAGES.map((language) => measureCriticalPath(distDir, language)).reduce((larger, path) => (path.gzip > larger.gzip ? path : larger));
+  const paths = LANGUAGES.map((language) => measureCriticalPath(distDir, language));
+  const criticalPath = paths.reduce((larger, path) => (path.gzip > larger.gzip ? path : larger));
+  // The boot step is a classic script built apart, whose code cache Chromium does use.
+  const appScripts = new Set(paths.flatMap((path) => path.files.filter((entry) => entry.reason !== 'boot' && entry.file.endsWith('.js')).map((entry) => entry.file)));
+  const withoutCompileHint = [...appScripts].filter((file) => !readFileSync(join(distDir, file), 'utf8').startsWith(COMPILE_HINT));
   const entries = readPrecacheManifest(readFileSync(join(distDir, 'sw.js'), 'utf8'));
   const sizes = new Map(listFiles(distDir).map((entry) => [entry.file, entry.bytes]));
   const precache = entries.map(({ url }) => {
@@ -131,7 +142,7 @@ export function measureBuild(distDir = 'dist'): BuildFigures {
   const listed = new Set(entries.map((entry) => entry.url));
   // Same globs as injectManifest.globPatterns; the worker itself is never precached.
   const notPrecached = [...sizes.keys()].filter((file) => /\.(js|css|html)$/.test(file) && !file.startsWith('.vite/') && file !== 'sw.js' && !listed.has(file));
-  return { initialJsGzip: initial.jsGzip, initialCssGzip: initial.cssGzip, criticalPath, precache, notPrecached };
+  return { initialJsGzip: initial.jsGzip, initialCssGzip: initial.cssGzip, criticalPath, precache, notPrecached, withoutCompileHint };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/i18n/languages.ts';
 import { MANIFEST_CONTENT_TYPE, MANIFEST_PATH, manifestForHost } from '../src/config/manifest.ts';
 import { checkRuntimeConfig } from '../src/config/schema.ts';
 import { kb, measureInitialBundle } from './bundle-size.ts';
-import { awaitedKeys } from './critical-path.ts';
+import { awaitedKeys, COMPILE_HINT } from './critical-path.ts';
 
 /** `<package version>-<short commit>`, as the sidebar footer shows it (shell.md §1: 2.77.0-d34eb183). */
 export function appVersion(): string {
@@ -186,7 +186,7 @@ export function bootStepEntry(): Plugin[] {
         if (!boot) throw new Error('the boot step was not built');
         if (!context.bundle || !context.chunk) throw new Error('index.html was transformed without its bundle');
         // Per language, and which one a start without a stored language uses.
-        const byLanguage = LANGUAGES.map((language) => [language, awaitedFiles(context.bundle!, context.chunk!, language)] as const);
+        const byLanguage = LANGUAGES.map((language) => [language, awaitedFiles(context.bundle!, language)] as const);
         const awaited = `${byLanguage.map(([language, files]) => ` data-awaited-${language}="${files.join(' ')}"`).join('')} data-language="${DEFAULT_LANGUAGE}"`;
         // index.html (a first visit, no worker yet): what every language awaits (the signed-in shell) is
         // named in the page, so it is requested with the entry rather than once the boot step has run.
@@ -206,15 +206,16 @@ export function bootStepEntry(): Plugin[] {
   }];
 }
 
+/** What both the final bundle and renderChunk's view of it tell of a chunk: enough to follow a start's imports. */
+export type ChunkNode = Pick<OutputChunk, 'fileName' | 'name' | 'isEntry' | 'facadeModuleId' | 'imports'>;
+
 /**
- * The JS files a start in this language awaits beyond the entry's own (scripts/critical-path.ts's
- * list, found in the bundle by source path or group name, with their static imports): the boot step
- * requests them at once, instead of when the entry has run and asks for them.
+ * The chunks a start in this language runs: the entry with its static imports, and the awaited imports
+ * of scripts/critical-path.ts (found by source path or group name) with theirs, as file names.
  */
-function awaitedFiles(bundle: OutputBundle, entry: OutputChunk, language: string): string[] {
-  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+export function startChunks(chunks: readonly ChunkNode[], language: string, keys: (language: string) => string[] = awaitedKeys): { entry: Set<string>; awaited: Set<string> } {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (chunk: OutputChunk, into: Set<string>): Set<string> => {
+  const closure = (chunk: ChunkNode, into: Set<string>): Set<string> => {
     if (into.has(chunk.fileName)) return into;
     into.add(chunk.fileName);
     for (const imported of chunk.imports) {
@@ -223,12 +224,61 @@ function awaitedFiles(bundle: OutputBundle, entry: OutputChunk, language: string
     }
     return into;
   };
-  const loadedWithEntry = closure(entry, new Set());
-  const files = new Set<string>();
-  for (const key of awaitedKeys(language)) {
+  const entry = new Set<string>();
+  for (const chunk of chunks) if (chunk.isEntry) closure(chunk, entry);
+  const awaited = new Set<string>();
+  for (const key of keys(language)) {
     const chunk = chunks.find((candidate) => candidate.name === key || (candidate.facadeModuleId && relative(process.cwd(), candidate.facadeModuleId) === key));
     if (!chunk) throw new Error(`${key} is not in the bundle: update scripts/critical-path.ts to follow the code`);
-    for (const file of closure(chunk, new Set())) if (!loadedWithEntry.has(file)) files.add(`/${file}`);
+    for (const file of closure(chunk, new Set())) if (!entry.has(file)) awaited.add(file);
   }
-  return [...files];
+  return { entry, awaited };
+}
+
+/**
+ * The JS files a start in this language awaits beyond the entry's own: the boot step requests them
+ * at once, instead of when the entry has run and asks for them.
+ */
+function awaitedFiles(bundle: OutputBundle, language: string): string[] {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  return [...startChunks(chunks, language).awaited].map((file) => `/${file}`);
+}
+
+/**
+ * Puts V8's compile hint (COMPILE_HINT) on the chunks every start runs (startChunks, in every language): most of
+ * their functions run before the shell is interactive, and on a handheld the main thread is the
+ * start's bottleneck. The Chromium the benchmarks drive (156) never used a code cache for a module
+ * script, even in a kept profile (a classic script's was used from its third load): every start
+ * compiled the same ~1,600 functions lazily, on the main thread. Chunks loaded later keep V8's
+ * lazy compilation.
+ */
+export function compileHints(keys: (language: string) => string[] = awaitedKeys): Plugin {
+  return {
+    name: 'portal-compile-hints',
+    apply: 'build',
+    // On the final code: minification keeps no ordinary comment. (The file names were hashed before:
+    // the hint follows from the import graph, which the names' hashes already cover.)
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+        const hinted = new Set(
+          LANGUAGES.flatMap((language) => {
+            const { entry, awaited } = startChunks(chunks, language, keys);
+            return [...entry, ...awaited];
+          }),
+        );
+        for (const chunk of chunks) {
+          if (!hinted.has(chunk.fileName)) continue;
+          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+          // The chunk's source map (a build with --sourcemap) starts one line lower.
+          const map = bundle[chunk.sourcemapFileName ?? `${chunk.fileName}.map`];
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const parsed = JSON.parse(map.source) as { mappings: string };
+            map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+          }
+        }
+      },
+    },
+  };
 }
