@@ -206,7 +206,7 @@ export function bootStepEntry(): Plugin[] {
   }];
 }
 
-/** What both the final bundle and renderChunk's view of it tell of a chunk: enough to follow a start's imports. */
+/** What the bundle tells of a chunk that is enough to follow a start's imports. */
 export type ChunkNode = Pick<OutputChunk, 'fileName' | 'name' | 'isEntry' | 'facadeModuleId' | 'imports'>;
 
 /**
@@ -245,19 +245,20 @@ function awaitedFiles(bundle: OutputBundle, language: string): string[] {
 }
 
 /**
- * Puts V8's compile hint (COMPILE_HINT) on the chunks every start runs (startChunks, in every language): most of
- * their functions run before the shell is interactive, and on a handheld the main thread is the
- * start's bottleneck. The Chromium the benchmarks drive (156) never used a code cache for a module
- * script, even in a kept profile (a classic script's was used from its third load): every start
- * compiled the same ~1,600 functions lazily, on the main thread. Chunks loaded later keep V8's
- * lazy compilation.
+ * Puts V8's compile hint (COMPILE_HINT) on the chunks every start runs (startChunks, in every
+ * language): most of their functions run before the shell is interactive, and on a handheld the main
+ * thread is the start's bottleneck. The Chromium the benchmarks drive (156) never used a code cache
+ * for a module script, even in a kept profile (a classic script's was used from its third load):
+ * every start compiled the same ~1,600 functions lazily, on the main thread. Chunks loaded later
+ * keep V8's lazy compilation.
  */
 export function compileHints(keys: (language: string) => string[] = awaitedKeys): Plugin {
   return {
     name: 'portal-compile-hints',
     apply: 'build',
-    // On the final code: minification keeps no ordinary comment. (The file names were hashed before:
-    // the hint follows from the import graph, which the names' hashes already cover.)
+    // On the final code: minification keeps no ordinary comment. The names are hashed by then: a file
+    // that gains or loses the hint in a later release (the awaited list changed) keeps its name, which
+    // changes when its code is compiled, never what it does.
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
