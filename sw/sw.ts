@@ -1,11 +1,12 @@
 /// <reference lib="WebWorker" />
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import './outbox.ts';
 import './push.ts';
 import './current-person.ts';
+import { moduleScriptsWithoutCodeCache } from './module-scripts.ts';
 import { CONFIG_CACHE, CONFIG_PATH } from './runtime-config.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -13,6 +14,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 // The app shell (HTML, JS, CSS, translations) is precached. API and identity-provider answers are not:
 // they belong to other origins and are never listed here.
 // `/` is a navigation like any other: start.html (below), not the precache's default index.html.
+// Module scripts go out without the code cache Chromium would keep and never use (module-scripts.ts).
+addPlugins([moduleScriptsWithoutCodeCache]);
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'start.html' });
 cleanupOutdatedCaches();
 // The first install controls the open page at once, so it works offline without a reload. Updates

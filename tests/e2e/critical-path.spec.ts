@@ -113,6 +113,32 @@ test.describe('served by the worker (start.html)', () => {
   const scripts = (await filesBeforeFrame(context, new URL(baseURL ?? '').origin)).filter((file) => file.endsWith('.js'));
   expect(scripts).toEqual([boot]);
   });
+
+  test('a start from the worker gets its module scripts as responses the worker built, and the classic boot step as Cache Storage holds it', async ({ page, context, baseURL }) => {
+    await signIn(page, 'cashier');
+    await expectShell(page);
+    await controlledByServiceWorker(page);
+    const origin = new URL(baseURL ?? '').origin;
+    const start = await context.newPage();
+    const cdp = await context.newCDPSession(start);
+    await cdp.send('Network.enable');
+    // Where the worker took each of the start's scripts from (Chromium's own account of the response).
+    const sources = new Map<string, string>();
+    cdp.on('Network.responseReceived', ({ response }) => {
+      const url = new URL(response.url);
+      if (url.origin === origin && url.pathname.endsWith('.js')) sources.set(url.pathname.slice(1), response.serviceWorkerResponseSource ?? 'not the worker');
+    });
+    await start.goto('/');
+    await expectShell(start);
+    const boot = bootStepFile('dist');
+    expect(boot).not.toBeNull();
+    expect(sources.get(boot!)).toBe('cache-storage');
+    const modules = criticalPath(readManifest('dist'), 'vi')
+      .map((entry) => entry.file)
+      .filter((file) => file.endsWith('.js'));
+    expect(modules.length).toBeGreaterThan(1);
+    expect(Object.fromEntries(modules.map((file) => [file, sources.get(file)]))).toEqual(Object.fromEntries(modules.map((file) => [file, 'fallback-code'])));
+  });
 });
 
 test('a repeat start with a frame-first record draws the shell as it was before the app runs, and the shell takes its place', async ({ page, context }) => {
