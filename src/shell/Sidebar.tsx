@@ -13,7 +13,8 @@ export function Sidebar({ brand, version, children }: { brand: Brand; version: s
   return (
     <div className="sidebar__inner">
       <a href={home} onClick={goHome} className="sidebar__logo" aria-label={`${brand.appName} – ${t('Shell.Home')}`}>
-        <img src={brand.logo} alt="" />
+        {/* Lazy: in a handheld's closed drawer it is not drawn, and an SVG logo costs the start a document of its own. */}
+        <img src={brand.logo} alt="" loading="lazy" />
       </a>
       <nav className="sidebar__nav" aria-label={t('Shell.MainMenu')}>
         {children}

@@ -98,6 +98,18 @@ interface FixtureUser {
   claims: { roles: string[]; permissions: string[]; meta_data: { seller_id: string } };
 }
 
+test('the closed drawer does not load the brand logo: it loads when the drawer opens', async ({ page }) => {
+  await signIn(page, 'picker');
+  await expectShell(page);
+  const logo = page.locator('.sidebar__logo img');
+  // Past the start's idle work: an eager image would have loaded by now.
+  await page.waitForLoadState('networkidle');
+  expect(await logo.evaluate((image: HTMLImageElement) => image.complete)).toBe(false);
+  await page.getByRole('button', { name: 'Toggle sidebar' }).tap();
+  await expect(page.getByRole('link', { name: /Home$/ })).toBeVisible();
+  await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+});
+
 test('every mobile-view route the picker may open fits a 360×640 handheld', async ({ page }) => {
   test.setTimeout(180_000);
   // The flags the shell itself got from the local flag service at sign-in decide which routes use the mobile view.
