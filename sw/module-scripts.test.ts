@@ -43,7 +43,7 @@ describe('moduleScriptsWithoutCodeCache', () => {
     }
   });
 
-  it('leaves a miss a miss, and a match without a fetch (the install step) as it is', async () => {
+  it('leaves a miss a miss, and a match outside a fetch event as it is', async () => {
     expect(await served(fetchEvent('script', 'cors'), undefined)).toBeUndefined();
     const original = cached();
     expect(await served({} as ExtendableEvent, original)).toBe(original);
