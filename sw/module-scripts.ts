@@ -16,7 +16,10 @@ export function isModuleScriptRequest(request: Request): boolean {
   return request.destination === 'script' && request.mode === 'cors';
 }
 
-/** The precache's plugin: a module script's cached response goes out as a copy with the same body, status and headers. */
+/**
+ * The precache's plugin: a module script's cached response goes out as a copy with the same body, status and headers.
+ * Not workbox-core's copyResponse: it tees the body through a clone first, work on every script of every start for nothing here.
+ */
 export const moduleScriptsWithoutCodeCache: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse, event }) => {
     const request = (event as Partial<FetchEvent>).request;
