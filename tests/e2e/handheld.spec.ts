@@ -99,11 +99,19 @@ interface FixtureUser {
 }
 
 test('the closed drawer does not load the brand logo: it loads when the drawer opens', async ({ page }) => {
+  const imageRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') imageRequests.push(request.url());
+  });
   await signIn(page, 'picker');
   await expectShell(page);
   const logo = page.locator('.sidebar__logo img');
-  // Past the start's idle work: an eager image would have loaded by now.
-  await page.waitForLoadState('networkidle');
+  // An eager image asks for its source as soon as it is in the page; past the load event and the start's
+  // idle work it would have loaded too.
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+  const source = await logo.evaluate((image: HTMLImageElement) => new URL(image.getAttribute('src')!, location.href).href);
+  expect(imageRequests).not.toContain(source);
   expect(await logo.evaluate((image: HTMLImageElement) => image.complete)).toBe(false);
   await page.getByRole('button', { name: 'Toggle sidebar' }).tap();
   await expect(page.getByRole('link', { name: /Home$/ })).toBeVisible();

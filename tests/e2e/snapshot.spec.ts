@@ -51,22 +51,25 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 
 /** The start snapshot as IndexedDB holds it, or null. */
 type StoredSnapshot = { sub: string; parts: Record<string, unknown> } | null;
-function storedSnapshot(page: Page): Promise<StoredSnapshot> {
+/** The snapshot's record: the snapshot and when it was saved. */
+type SnapshotRecord = { value?: StoredSnapshot; savedAt?: number } | undefined;
+function snapshotRecord(page: Page): Promise<SnapshotRecord> {
   return page.evaluate(
     () =>
-      new Promise<StoredSnapshot>((resolve) => {
+      new Promise<SnapshotRecord>((resolve) => {
         const open = indexedDB.open('staff-portal-cache');
-        open.onerror = () => resolve(null);
+        open.onerror = () => resolve(undefined);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('records')) return resolve(null);
+          if (!db.objectStoreNames.contains('records')) return resolve(undefined);
           const get = db.transaction('records').objectStore('records').get('snapshot');
-          get.onsuccess = () => resolve(((get.result as { value?: StoredSnapshot } | undefined)?.value ?? null));
-          get.onerror = () => resolve(null);
+          get.onsuccess = () => resolve(get.result as SnapshotRecord);
+          get.onerror = () => resolve(undefined);
         };
       }),
   );
 }
+const storedSnapshot = async (page: Page): Promise<StoredSnapshot> => (await snapshotRecord(page))?.value ?? null;
 
 /** Signs in and waits for the start to store its snapshot. */
 async function firstStart(page: Page, username: string, path: string): Promise<void> {
@@ -291,13 +294,14 @@ test('past the start-up deadline the page names what is still loading; with an o
   // A 2 s deadline from the next start on (the first start keeps the usual one, or a busy machine
   // could stall it): the worker answers its copy and takes the new config behind the start.
   changeConfig((config) => (config.startup = { deadlineSeconds: 2 }));
+  const reloadedAt = await page.evaluate(() => Date.now());
   await page.reload();
   await expectShell(page);
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('runtime-config')).match('/config.json'))?.text()))
     .toContain('"deadlineSeconds":2');
-  // The start's revalidation behind the shell stores the user anew: let it finish before ageing it.
-  await page.waitForLoadState('networkidle');
+  // The start's revalidation behind the shell stores the user and the snapshot anew: let it finish before ageing them.
+  await expect.poll(async () => (await snapshotRecord(page))?.savedAt ?? 0).toBeGreaterThanOrEqual(reloadedAt);
   // Half a day later: the snapshot is too old to draw, the token has expired, and the provider is slow.
   await page.evaluate(
     () =>
