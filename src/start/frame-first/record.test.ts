@@ -40,14 +40,14 @@ describe('the frame-first record', () => {
   });
 
   it('keeps its routes across a new stamp of the same user and release, and drops anyone else’s', () => {
-    stampFrameFirst(stamp());
+    expect(stampFrameFirst(stamp())).toBe(true);
     recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
-    stampFrameFirst(stamp({ savedAt: 2_000 }));
+    expect(stampFrameFirst(stamp({ savedAt: 2_000 }))).toBe(false);
     expect(stored()?.frames.map((kept) => kept.path)).toEqual(['/a']);
-    stampFrameFirst(stamp({ sub: 'staff-0003' }));
+    expect(stampFrameFirst(stamp({ sub: 'staff-0003' }))).toBe(true);
     expect(stored()?.frames).toEqual([]);
     recordShownFrame('staff-0003', frame('/b'), (kept) => kept);
-    stampFrameFirst(stamp({ sub: 'staff-0003', version: '1.0.1-b' }));
+    expect(stampFrameFirst(stamp({ sub: 'staff-0003', version: '1.0.1-b' }))).toBe(true);
     expect(stored()?.frames).toEqual([]);
   });
 

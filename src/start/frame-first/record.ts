@@ -22,12 +22,14 @@ const storedNow = (): StoredValues => Object.fromEntries(STORED_FOR_FRAME_FIRST.
 
 /**
  * The snapshot was saved: the record takes its stamp. Its routes stay when it is the same user's
- * and release's (the shell re-derives them when it draws); anyone else's are dropped.
+ * and release's (the shell re-derives them when it draws); anyone else's are dropped. Returns whether
+ * the record starts afresh: then the route shown now is not in it yet.
  */
-export function stampFrameFirst(stamp: SnapshotStamp): void {
+export function stampFrameFirst(stamp: SnapshotStamp): boolean {
   const previous = readRecord();
-  const frames = previous && previous.sub === stamp.sub && previous.version === stamp.version ? previous.frames : [];
-  writeStored('frameFirst', { ...stamp, stored: storedNow(), frames } satisfies FrameFirstRecord);
+  const kept = previous !== null && previous.sub === stamp.sub && previous.version === stamp.version;
+  writeStored('frameFirst', { ...stamp, stored: storedNow(), frames: kept ? previous.frames : [] } satisfies FrameFirstRecord);
+  return !kept;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FrameSettings } from '../../../packages/frame-client/index.ts';
 import { stampFrameFirst } from './record.ts';
 import type { FrameSpec } from '../../frames/pool-store.ts';
@@ -7,7 +7,7 @@ import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
 import { frameFirstFrame, writeFrameFirstRecord, type FrameFirstRecordInput } from './write.ts';
-import { pictureSignature, useFrameFirstRecord } from './writer.ts';
+import { pictureSignature, stampFrameFirstLater, useFrameFirstRecord } from './writer.ts';
 
 const spec = (path: string): FrameSpec => ({
   key: path,
@@ -77,6 +77,17 @@ describe('useFrameFirstRecord', () => {
     dispatchEvent(new Event('pagehide'));
     expect(paths()).toEqual(['/pos/orders', '/pos']);
     unmount();
+  });
+
+  it('records the shown frame in a record that starts afresh after the shell’s idle moment (a first start’s stamp comes later)', async () => {
+    const { unmount } = renderHook(() => useFrameFirstRecord(input));
+    onTestFinished(unmount);
+    // The shell's idle moment (the next task here: the test DOM has no requestIdleCallback) and the
+    // writing chunk's import pass with no record of this user: nothing is written.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(localStorage.getItem('frameFirst')).toBeNull();
+    await stampFrameFirstLater({ sub: 'staff-0002', version: 'v', savedAt: 1, maxAgeMs: 10, userEntry: 'oidc.user:x' });
+    await vi.waitFor(() => expect(paths()).toEqual(['/pos']));
   });
 
   it('writes nothing offline', () => {

@@ -14,9 +14,14 @@ async function loadWriter(): Promise<typeof Writer | null> {
   return writer;
 }
 
+/** Shells to tell when a record starts afresh (stampFrameFirstLater). */
+const freshRecordListeners = new Set<() => void>();
+
 /**
  * Keeps the frame-first record in step with the ready shell: once the browser is idle after a
- * route or what it allows changed, and when the page is left (its last layout).
+ * route or what it allows changed, after a record started afresh (a first start's idle moment may
+ * come before its snapshot's stamp, and the record takes no route before it), and when the page is
+ * left (its last layout).
  */
 export function useFrameFirstRecord(input: Writer.FrameFirstRecordInput): void {
   const latest = useRef(input);
@@ -32,10 +37,16 @@ export function useFrameFirstRecord(input: Writer.FrameFirstRecordInput): void {
       if (writer) writer.writeFrameFirstRecord(latest.current);
       else void loadWriter().then((loaded) => loaded?.writeFrameFirstRecord(latest.current));
     };
-    const cancel = whenIdle(write);
+    let cancel = whenIdle(write);
+    const afterFreshRecord = () => {
+      cancel();
+      cancel = whenIdle(write);
+    };
+    freshRecordListeners.add(afterFreshRecord);
     addEventListener('pagehide', write);
     return () => {
       cancel();
+      freshRecordListeners.delete(afterFreshRecord);
       removeEventListener('pagehide', write);
     };
   }, [enabled, active, frameAt, drawnFor]);
@@ -66,6 +77,8 @@ export function pictureSignature(parts: readonly string[]): string {
  */
 export async function stampFrameFirstLater(stamp: SnapshotStamp): Promise<void> {
   await import('./record.ts')
-    .then((record) => record.stampFrameFirst(stamp))
+    .then((record) => {
+      if (record.stampFrameFirst(stamp)) for (const listener of freshRecordListeners) listener();
+    })
     .catch((error: unknown) => console.warn('[frame-first] the record could not be stamped', error));
 }
