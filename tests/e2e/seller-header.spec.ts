@@ -21,15 +21,20 @@ function record(page: Page): Recorded[] {
 }
 
 /**
- * The start's calls have been made: the shell is up and `expected` (method and path) are all among the
- * recorded calls, as many times as listed. (Not an idle network: a loaded machine rarely gives one.)
+ * `expected` (method and path) are all among the recorded calls, as many times as listed; returns every
+ * recorded path. (Not an idle network: a loaded machine rarely gives one.)
  */
-async function startSettled(page: Page, calls: Recorded[], expected: string[]): Promise<string[]> {
-  await expectShell(page);
+async function callsMade(calls: Recorded[], expected: string[]): Promise<string[]> {
   const paths = () => calls.map(({ call }) => call.split('?')[0] ?? call);
   const count = (list: string[], path: string) => list.filter((each) => each === path).length;
   await expect.poll(() => expected.every((path) => count(paths(), path) >= count(expected, path))).toBe(true);
   return paths();
+}
+
+/** The start's calls have been made: the shell is up and `expected` are all among the recorded calls. */
+async function startSettled(page: Page, calls: Recorded[], expected: string[]): Promise<string[]> {
+  await expectShell(page);
+  return callsMade(calls, expected);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -58,7 +63,8 @@ test("the accountant's calls carry no seller before one is known, then the chose
   await signIn(page, 'accountant');
   await page.getByRole('button', { name: /Chuỗi Bán lẻ Đông Dương/ }).click();
   await expect(page.getByRole('dialog', { name: 'Choose seller' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // The start's calls for the platform, up to the seller list the dialog shows.
+  await callsMade(beforeChoice, ['POST /api/v1/evaluation/batch', 'GET /api/v1/sites/user', 'GET /api/v1/platforms/config', 'GET /api/v1/seller-list']);
   // An all-platform, several-seller user with nothing stored: no seller is known, so none is sent (never a guess).
   expect(beforeChoice.length).toBeGreaterThan(0);
   expect(beforeChoice.filter(({ seller }) => seller !== null)).toEqual([]);
