@@ -150,7 +150,8 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
   );
 
   const closing = useCallback((path: string) => closingWindows(windows, new URL(path, window.location.origin).pathname, bypass), [windows, bypass]);
-  const drawnFor = useMemo(
+  // What the pictures show, named only when the record is written (at an idle moment, not in this render).
+  const drawnFor = useCallback(
     () =>
       pictureSignature([
         i18n.language,

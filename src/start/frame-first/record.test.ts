@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FrameFirstFrame, FrameFirstRecord } from './rules.ts';
-import { keptFrameBox, recordShownFrame, stampFrameFirst, type SnapshotStamp } from './record.ts';
+import { recordShownFrame, stampFrameFirst, type SnapshotStamp } from './record.ts';
 
 const stamp = (change: Partial<SnapshotStamp> = {}): SnapshotStamp => ({
   sub: 'staff-0002',
@@ -41,37 +41,44 @@ describe('the frame-first record', () => {
 
   it('keeps its routes across a new stamp of the same user and release, and drops anyone else’s', () => {
     expect(stampFrameFirst(stamp())).toBe(true);
-    recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
+    recordShownFrame('staff-0002', () => frame('/a'), (kept) => kept);
     expect(stampFrameFirst(stamp({ savedAt: 2_000 }))).toBe(false);
     expect(stored()?.frames.map((kept) => kept.path)).toEqual(['/a']);
     expect(stampFrameFirst(stamp({ sub: 'staff-0003' }))).toBe(true);
     expect(stored()?.frames).toEqual([]);
-    recordShownFrame('staff-0003', frame('/b'), (kept) => kept);
+    recordShownFrame('staff-0003', () => frame('/b'), (kept) => kept);
     expect(stampFrameFirst(stamp({ sub: 'staff-0003', version: '1.0.1-b' }))).toBe(true);
     expect(stored()?.frames).toEqual([]);
   });
 
   it('records shown routes only for the user whose snapshot it stamps', () => {
-    recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
+    recordShownFrame('staff-0002', () => frame('/a'), (kept) => kept);
     expect(stored()).toBeNull();
     stampFrameFirst(stamp());
-    recordShownFrame('staff-0009', frame('/a'), (kept) => kept);
+    recordShownFrame('staff-0009', () => frame('/a'), (kept) => kept);
     expect(stored()?.frames).toEqual([]);
   });
 
   it('re-derives the kept routes as it records the shown one', () => {
     stampFrameFirst(stamp());
-    recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
-    recordShownFrame('staff-0002', frame('/b'), (kept) => kept);
-    recordShownFrame('staff-0002', frame('/c'), (kept) => (kept.path === '/a' ? null : kept));
+    recordShownFrame('staff-0002', () => frame('/a'), (kept) => kept);
+    recordShownFrame('staff-0002', () => frame('/b'), (kept) => kept);
+    recordShownFrame('staff-0002', () => frame('/c'), (kept) => (kept.path === '/a' ? null : kept));
     expect(stored()?.frames.map((kept) => kept.path)).toEqual(['/c', '/b']);
-    expect(keptFrameBox('/b')).toEqual({ top: 1, right: 2, bottom: 3, left: 4, wide: true });
-    expect(keptFrameBox('/a')).toBeNull();
+  });
+
+  it('shows the shown route’s maker the routes it keeps, most recent first', () => {
+    stampFrameFirst(stamp());
+    recordShownFrame('staff-0002', () => frame('/a'), (kept) => kept);
+    recordShownFrame('staff-0002', () => frame('/b'), (kept) => kept);
+    const shown = vi.fn(() => frame('/c'));
+    recordShownFrame('staff-0002', shown, (kept) => kept);
+    expect(shown).toHaveBeenCalledWith([frame('/b'), frame('/a')]);
   });
 
   it('an invalid stored record is discarded and reported, and a new stamp replaces it', () => {
     localStorage.setItem('frameFirst', '{"sub":');
-    recordShownFrame('staff-0002', frame('/a'), (kept) => kept);
+    recordShownFrame('staff-0002', () => frame('/a'), (kept) => kept);
     expect(localStorage.getItem('frameFirst')).toBeNull();
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('"frameFirst"'));
     stampFrameFirst(stamp());

@@ -33,17 +33,13 @@ export function stampFrameFirst(stamp: SnapshotStamp): boolean {
 }
 
 /**
- * The shell shows `shown` (null: no frame) for `sub`: it becomes the most recent route, and every
- * other kept route is re-derived with `rederive` under what the shell allows now. Nothing is written
- * without a record of this user's snapshot.
+ * The shell shows the route `shown` names (null: no frame) for `sub`, given the routes the record
+ * keeps (its box and picture may be kept): it becomes the most recent route, and every other kept
+ * route is re-derived with `rederive` under what the shell allows now. Nothing is written, and
+ * `shown` is not asked, without a record of this user's snapshot.
  */
-export function recordShownFrame(sub: string, shown: FrameFirstFrame | null, rederive: (kept: FrameFirstFrame) => FrameFirstFrame | null): void {
+export function recordShownFrame(sub: string, shown: (kept: readonly FrameFirstFrame[]) => FrameFirstFrame | null, rederive: (kept: FrameFirstFrame) => FrameFirstFrame | null): void {
   const previous = readRecord();
   if (!previous || previous.sub !== sub) return;
-  writeStored('frameFirst', { ...previous, stored: storedNow(), frames: withShownFrame(previous.frames, shown, rederive) } satisfies FrameFirstRecord);
-}
-
-/** A kept route's box, for a frame shown again before it has a box of its own. */
-export function keptFrameBox(path: string): FrameFirstFrame['box'] | null {
-  return readRecord()?.frames.find((frame) => frame.path === path)?.box ?? null;
+  writeStored('frameFirst', { ...previous, stored: storedNow(), frames: withShownFrame(previous.frames, shown(previous.frames), rederive) } satisfies FrameFirstRecord);
 }

@@ -1,5 +1,5 @@
 import { frameBox, type FrameBox, type FrameFirstFrame } from './rules.ts';
-import { keptFrameBox, recordShownFrame } from './record.ts';
+import { recordShownFrame } from './record.ts';
 import type { FrameSpec } from '../../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
@@ -21,9 +21,20 @@ export interface FrameFirstRecordInput {
   closing(path: string): readonly UpgradeWindow[];
   /** The element of the frame shown, once it is laid out. */
   element(key: string): HTMLIFrameElement | null;
-  /** What the shell's pictures show now (its menu and names): a kept picture of anything else is dropped. */
-  drawnFor: string;
+  /**
+   * Names what the shell's pictures show now (its menu and names): a kept picture of anything else is
+   * dropped. Named when a record is written: it runs over every menu path, work the first render need not do.
+   */
+  drawnFor(): string;
 }
+
+/**
+ * When the record is written: at the shell's idle moment, after a start or a move, or as the page is
+ * left. Taking a picture reads the whole drawn shell (a forced style and layout of every element):
+ * at an idle moment the route's kept picture is reused when it shows the same, as on every repeat
+ * start of the same route; leaving takes the shell as it is then.
+ */
+export type WriteMoment = 'idle' | 'leaving';
 
 /** The record's entry for the frame the shell creates for `spec` at `path` (rules.ts). */
 export function frameFirstFrame(path: string, spec: FrameSpec, closing: readonly UpgradeWindow[], box: FrameBox, picture: ShellPicture | null): FrameFirstFrame {
@@ -46,14 +57,30 @@ function pictureOfShell(drawnFor: string): ShellPicture | null {
   return layout ? takeShellPicture(layout, document.querySelector('.shell-content'), drawnFor) : null;
 }
 
+const sameBox = (a: FrameBox, b: FrameBox) => a.top === b.top && a.right === b.right && a.bottom === b.bottom && a.left === b.left && a.wide === b.wide;
+
 /** Records the route shown now, with its box and the shell's picture, and re-derives the kept ones. */
-export function writeFrameFirstRecord(input: FrameFirstRecordInput, picture: (drawnFor: string) => ShellPicture | null = pictureOfShell): void {
-  const { sub, path, active: shown, frameAt: rederive, closing, element, drawnFor } = input;
-  const rect = shown ? element(shown.key)?.getBoundingClientRect() : undefined;
-  const box = rect && rect.width > 0 && rect.height > 0 ? frameBox(rect, innerWidth, innerHeight) : keptFrameBox(path);
-  recordShownFrame(sub, shown && box ? frameFirstFrame(path, shown, closing(path), box, picture(drawnFor)) : null, (kept) => {
-    const spec = rederive(kept.path);
-    // A kept route's picture shows the menu and names of its time: it goes when they change.
-    return spec ? frameFirstFrame(kept.path, spec, closing(kept.path), kept.box, kept.picture?.drawnFor === drawnFor ? kept.picture : null) : null;
-  });
+export function writeFrameFirstRecord(input: FrameFirstRecordInput, moment: WriteMoment, picture: (drawnFor: string) => ShellPicture | null = pictureOfShell): void {
+  const { sub, path, active: shown, frameAt: rederive, closing, element } = input;
+  // Named once, and only when there is a record of this user to write.
+  let named: string | undefined;
+  const drawnFor = () => (named ??= input.drawnFor());
+  recordShownFrame(
+    sub,
+    (keptFrames) => {
+      const rect = shown ? element(shown.key)?.getBoundingClientRect() : undefined;
+      const kept = keptFrames.find((frame) => frame.path === path);
+      const box = rect && rect.width > 0 && rect.height > 0 ? frameBox(rect, innerWidth, innerHeight) : (kept?.box ?? null);
+      if (!shown || !box) return null;
+      const keptPicture = kept?.picture;
+      const reusable =
+        moment === 'idle' && keptPicture && keptPicture.drawnFor === drawnFor() && keptPicture.width === innerWidth && keptPicture.height === innerHeight && sameBox(kept.box, box);
+      return frameFirstFrame(path, shown, closing(path), box, reusable ? keptPicture : picture(drawnFor()));
+    },
+    (kept) => {
+      const spec = rederive(kept.path);
+      // A kept route's picture shows the menu and names of its time: it goes when they change.
+      return spec ? frameFirstFrame(kept.path, spec, closing(kept.path), kept.box, kept.picture?.drawnFor === drawnFor() ? kept.picture : null) : null;
+    },
+  );
 }

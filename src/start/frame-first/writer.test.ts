@@ -49,7 +49,7 @@ const input: FrameFirstRecordInput = {
   frameAt: (path) => spec(path),
   closing: () => [],
   element: () => element,
-  drawnFor: 'menu 1',
+  drawnFor: () => 'menu 1',
 };
 const frames = () => (JSON.parse(localStorage.getItem('frameFirst')!) as { frames: { path: string; picture: ShellPicture | null }[] }).frames;
 const paths = () => frames().map((frame) => frame.path);
@@ -58,12 +58,50 @@ const stamp = () => stampFrameFirst({ sub: 'staff-0002', version: 'v', savedAt: 
 describe('writeFrameFirstRecord', () => {
   it('keeps a route’s picture while the menu and names it shows stay, and drops it when they change', () => {
     stamp();
-    writeFrameFirstRecord(input, picture);
-    writeFrameFirstRecord({ ...input, path: '/pos/orders', active: spec('/pos/orders') }, picture);
+    writeFrameFirstRecord(input, 'leaving', picture);
+    writeFrameFirstRecord({ ...input, path: '/pos/orders', active: spec('/pos/orders') }, 'leaving', picture);
     expect(frames().map((frame) => frame.picture?.drawnFor ?? null)).toEqual(['menu 1', 'menu 1']);
     // The menu changed (a permission went): the kept route's picture of the old menu goes with it.
-    writeFrameFirstRecord({ ...input, path: '/pos/orders', active: spec('/pos/orders'), drawnFor: 'menu 2' }, picture);
+    writeFrameFirstRecord({ ...input, path: '/pos/orders', active: spec('/pos/orders'), drawnFor: () => 'menu 2' }, 'leaving', picture);
     expect(frames().map((frame) => frame.picture?.drawnFor ?? null)).toEqual(['menu 2', null]);
+  });
+
+  it('reuses at an idle moment the route’s kept picture that shows the same, and takes the shell as it is when the page is left', () => {
+    stamp();
+    const taken = vi.fn((drawnFor: string) => ({ ...picture(drawnFor), width: innerWidth, height: innerHeight }));
+    writeFrameFirstRecord(input, 'idle', taken);
+    expect(taken).toHaveBeenCalledTimes(1);
+    // A repeat start of the same route, the same menu, viewport and frame box: no picture is taken.
+    writeFrameFirstRecord(input, 'idle', taken);
+    expect(taken).toHaveBeenCalledTimes(1);
+    writeFrameFirstRecord(input, 'leaving', taken);
+    expect(taken).toHaveBeenCalledTimes(2);
+    expect(frames()[0]?.picture?.drawnFor).toBe('menu 1');
+  });
+
+  it('takes a new picture at an idle moment when the menu, the viewport or the frame’s box changed', () => {
+    stamp();
+    const taken = vi.fn((drawnFor: string) => ({ ...picture(drawnFor), width: innerWidth, height: innerHeight }));
+    writeFrameFirstRecord(input, 'idle', taken);
+    writeFrameFirstRecord({ ...input, drawnFor: () => 'menu 2' }, 'idle', taken);
+    expect(taken).toHaveBeenCalledTimes(2);
+    const smaller = { getBoundingClientRect: () => ({ top: 64, left: 300, width: innerWidth - 300, height: innerHeight - 64 }) } as HTMLIFrameElement;
+    writeFrameFirstRecord({ ...input, drawnFor: () => 'menu 2', element: () => smaller }, 'idle', taken);
+    expect(taken).toHaveBeenCalledTimes(3);
+    const otherViewport = vi.fn((drawnFor: string) => ({ ...picture(drawnFor), width: innerWidth + 1, height: innerHeight }));
+    // Left in a viewport of another size (a turned phone): the kept picture is of that size, and taken again.
+    writeFrameFirstRecord({ ...input, drawnFor: () => 'menu 2', element: () => smaller }, 'leaving', otherViewport);
+    writeFrameFirstRecord({ ...input, drawnFor: () => 'menu 2', element: () => smaller }, 'idle', taken);
+    expect(taken).toHaveBeenCalledTimes(4);
+  });
+
+  it('names what the pictures show only when a record of this user is there to write', () => {
+    const drawnFor = vi.fn(() => 'menu 1');
+    const taken = vi.fn(picture);
+    writeFrameFirstRecord({ ...input, drawnFor }, 'idle', taken);
+    expect(drawnFor).not.toHaveBeenCalled();
+    expect(taken).not.toHaveBeenCalled();
+    expect(localStorage.getItem('frameFirst')).toBeNull();
   });
 });
 

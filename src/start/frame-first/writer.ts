@@ -31,30 +31,32 @@ export function useFrameFirstRecord(input: Writer.FrameFirstRecordInput): void {
   const { enabled, active, frameAt, drawnFor } = input;
   useEffect(() => {
     if (!enabled) return;
-    const write = () => {
+    const write = (moment: Writer.WriteMoment) => {
       // The writing (and the picture it takes) is its own chunk: loaded at the first idle moment, so
       // by the time the page is left it is there to write synchronously.
-      if (writer) writer.writeFrameFirstRecord(latest.current);
-      else void loadWriter().then((loaded) => loaded?.writeFrameFirstRecord(latest.current));
+      if (writer) writer.writeFrameFirstRecord(latest.current, moment);
+      else void loadWriter().then((loaded) => loaded?.writeFrameFirstRecord(latest.current, moment));
     };
-    let cancel = whenIdle(write);
+    const writeWhenIdle = () => whenIdle(() => write('idle'));
+    const writeLeaving = () => write('leaving');
+    let cancel = writeWhenIdle();
     const afterFreshRecord = () => {
       cancel();
-      cancel = whenIdle(write);
+      cancel = writeWhenIdle();
     };
     freshRecordListeners.add(afterFreshRecord);
-    addEventListener('pagehide', write);
+    addEventListener('pagehide', writeLeaving);
     return () => {
       cancel();
       freshRecordListeners.delete(afterFreshRecord);
-      removeEventListener('pagehide', write);
+      removeEventListener('pagehide', writeLeaving);
     };
   }, [enabled, active, frameAt, drawnFor]);
 }
 
 /**
  * A short name for what a picture shows (FNV-1a over its parts' UTF-16 code units): equal parts,
- * equal name. It runs inside the shell's first render over every menu path, before the code is
+ * equal name. It runs over every menu path, at a write's idle moment and before the code is
  * optimised: an index loop, as a string iterator over the joined parts cost about 30 ms of a
  * handheld's start.
  */
