@@ -4,6 +4,7 @@ import type { FrameSpec } from '../../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
+import { samePlainData } from '../../storage/plain-data.ts';
 import { takeShellPicture } from '../picture/take.ts';
 
 /** Writing the frame-first record (writer.ts loads this once the shell is idle). */
@@ -57,8 +58,6 @@ function pictureOfShell(drawnFor: string): ShellPicture | null {
   return layout ? takeShellPicture(layout, document.querySelector('.shell-content'), drawnFor) : null;
 }
 
-const sameBox = (a: FrameBox, b: FrameBox) => a.top === b.top && a.right === b.right && a.bottom === b.bottom && a.left === b.left && a.wide === b.wide;
-
 /** Records the route shown now, with its box and the shell's picture, and re-derives the kept ones. */
 export function writeFrameFirstRecord(input: FrameFirstRecordInput, moment: WriteMoment, picture: (drawnFor: string) => ShellPicture | null = pictureOfShell): void {
   const { sub, path, active: shown, frameAt: rederive, closing, element } = input;
@@ -74,7 +73,7 @@ export function writeFrameFirstRecord(input: FrameFirstRecordInput, moment: Writ
       if (!shown || !box) return null;
       const keptPicture = kept?.picture;
       const reusable =
-        moment === 'idle' && keptPicture && keptPicture.drawnFor === drawnFor() && keptPicture.width === innerWidth && keptPicture.height === innerHeight && sameBox(kept.box, box);
+        moment === 'idle' && keptPicture && keptPicture.drawnFor === drawnFor() && keptPicture.width === innerWidth && keptPicture.height === innerHeight && samePlainData(kept.box, box);
       return frameFirstFrame(path, shown, closing(path), box, reusable ? keptPicture : picture(drawnFor()));
     },
     (kept) => {
