@@ -52,7 +52,7 @@ export async function boot(root: Root): Promise<void> {
       root.render(<StorageBlockedPage supportEmail={runtime.supportEmail} />);
       return;
     }
-    root.render(<App runtime={runtime} session={composeSession(runtime)} page={page} signedIn={signedIn} />);
+    root.render(<App runtime={runtime} session={composeSession(runtime, page.mode)} page={page} signedIn={signedIn} />);
   } catch (error) {
     console.error('[boot] the portal could not start', error);
     // A chunk of a release the server no longer has: start again in the new one instead.

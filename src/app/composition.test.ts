@@ -16,15 +16,32 @@ describe('composeSession', () => {
   it('back from the provider, starts exchanging the code at once, before any page is drawn', () => {
     const completeLogin = vi.spyOn(Session.prototype, 'completeLogin').mockResolvedValue('/');
     window.history.pushState(null, '', '/callback?code=abc&state=xyz');
-    composeSession(runtime);
+    composeSession(runtime, 'online');
     expect(completeLogin).toHaveBeenCalledOnce();
   });
 
-  it('anywhere else, exchanges nothing', () => {
+  it('back from the provider, leaves the stored session alone: the exchange decides', () => {
+    vi.spyOn(Session.prototype, 'completeLogin').mockResolvedValue('/');
+    const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();
+    window.history.pushState(null, '', '/callback?code=abc&state=xyz');
+    composeSession(runtime, 'online');
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('anywhere else online, exchanges nothing and starts the stored session at once, for the address opened', () => {
     const completeLogin = vi.spyOn(Session.prototype, 'completeLogin').mockResolvedValue('/');
-    window.history.pushState(null, '', '/cashier/orders');
-    composeSession(runtime);
+    const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();
+    window.history.pushState(null, '', '/cashier/orders?tab=2#top');
+    composeSession(runtime, 'online');
     expect(completeLogin).not.toHaveBeenCalled();
+    expect(start).toHaveBeenCalledExactlyOnceWith('/cashier/orders?tab=2#top');
+  });
+
+  it('offline, asks no session: the shell draws from the snapshot', () => {
+    const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();
+    window.history.pushState(null, '', '/cashier/orders');
+    composeSession(runtime, 'offline');
+    expect(start).not.toHaveBeenCalled();
   });
 });
 

@@ -69,7 +69,7 @@ export function composePage(): PageParts {
  * library (oidc-client-ts) is its own chunk: a start with a valid stored token reads the user without
  * it, and it loads behind the first screen or when sign-in, renewal or userinfo need it.
  */
-export function composeSession(runtime: Runtime): Session {
+export function composeSession(runtime: Runtime, mode: OnlineMode): Session {
   const { oidc } = runtime.config;
   const session = new Session({
     loadLibrary: () => importSignInLibrary().then((module) => module.createSignInLibrary(oidc)),
@@ -84,5 +84,9 @@ export function composeSession(runtime: Runtime): Session {
   // Back from the provider: the code is exchanged for tokens at once, while the page draws; the
   // callback's page takes up the same exchange and shows its failure.
   if (location.pathname === CALLBACK_PATH) void session.completeLogin().catch(() => undefined);
+  // Anywhere else online, the stored session decides at once (no network): the first render draws the
+  // signed-in page (or the next person's, or the way to sign-in) rather than a spinner that the
+  // session gate's effect replaces a render, a paint and a task later. (Offline no session is asked.)
+  else if (mode === 'online') void session.start(location.pathname + location.search + location.hash);
   return session;
 }

@@ -19,7 +19,8 @@ export function SessionGate({ children, signedOut = null }: { children: ReactNod
   const state = useSessionState();
   const location = useLocation();
 
-  // Where the user was going, read once: later navigation never restarts sign-in.
+  // Where the user was going, read once: later navigation never restarts sign-in. The composition root
+  // starts the session before the first render; one that has not started yet starts here.
   const [opened] = useState(() => location.pathname + location.search + location.hash);
   useEffect(() => {
     if (session.getState().status === 'starting') void session.start(opened);
