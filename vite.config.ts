@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appVersion, bootStepEntry, brandManifestFile, compileHints, ICON_ALIASES, reactRouterTreeShaking, reportInitialBundle, runtimeConfigFile } from './scripts/vite-plugins.ts';
+import { appVersion, bootStepEntry, brandManifestFile, compileHints, compressedCopies, ICON_ALIASES, reactRouterTreeShaking, reportInitialBundle, runtimeConfigFile } from './scripts/vite-plugins.ts';
 
 // @ionic/core declares no side-effect-free modules, so without this every Ionic component lands in
 // the entry chunk. Its component modules only register custom elements when their wrapper is used.
@@ -78,5 +78,6 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    compressedCopies(),
   ],
 });

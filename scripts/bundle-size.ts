@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gzipSize } from './compressed-copies.ts';
 
 /** Vite's build manifest entry (dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -17,8 +17,6 @@ export interface InitialBundle {
   jsGzip: number;
   cssGzip: number;
 }
-
-const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
 /** Measures the initial JS and CSS of a production build from its manifest. */
 export function measureInitialBundle(distDir = 'dist'): InitialBundle {

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUDGETS, checkBudgets, measureBuild, readPrecacheManifest, type BuildFigures } from './check-budget.ts';
 import { bootStepFile, measureInitialBundle } from './bundle-size.ts';
+import { writeCompressedCopies } from './compressed-copies.ts';
 import { AWAITED_AT_START, COMPILE_HINT, criticalPath, readManifest } from './critical-path.ts';
 
 describe('readPrecacheManifest', () => {
@@ -47,6 +48,7 @@ describe('checkBudgets', () => {
     ],
     notPrecached: [],
     withoutCompileHint: [],
+    compressedCopyProblems: [],
   };
 
   it('passes figures exactly at the budgets and prints each figure and the largest file', () => {
@@ -81,6 +83,7 @@ describe('checkBudgets', () => {
       ],
       notPrecached: [],
       withoutCompileHint: [],
+      compressedCopyProblems: [],
     });
     expect(report.failures).toHaveLength(5);
     expect(report.failures[0]).toMatch(/^initial JS/);
@@ -99,6 +102,11 @@ describe('checkBudgets', () => {
   it('fails on built files the precache lacks', () => {
     const report = checkBudgets({ ...within, notPrecached: ['assets/huge.js'] });
     expect(report.failures).toEqual([expect.stringMatching(/^not precached: assets\/huge\.js/)]);
+  });
+
+  it('fails on a compressed copy that is missing or not its file', () => {
+    const report = checkBudgets({ ...within, compressedCopyProblems: ['assets/index.js.gz is not assets/index.js (made before the file changed)'] });
+    expect(report.failures).toEqual([expect.stringMatching(/^compressed copy: assets\/index\.js\.gz is not assets\/index\.js/)]);
   });
 
   it("fails on a critical path's script without the compile hint", () => {
@@ -184,6 +192,18 @@ describe('measureBuild', () => {
     // The entry's dependency and the English translations (only on the English path) lack it; the
     // boot step, the stylesheet and the lazy chunk are not asked to have it.
     expect(measureBuild(dir).withoutCompileHint.sort()).toEqual(['assets/dep.js', expect.stringMatching(/^assets\/start-\d+\.js$/)]);
+  });
+
+  it("sizes the critical path's files as sent: a file's gzip copy when it has one, and checks the copies", async () => {
+    build(['index.html', 'assets/index.js', 'assets/dep.js', 'assets/lazy.js', 'assets/index.css']);
+    const before = measureBuild(dir);
+    // The English translations are the one file over the copies' threshold here.
+    expect(before.compressedCopyProblems).toEqual([expect.stringMatching(/^assets\/start-\d+\.js\.gz is missing$/), expect.stringMatching(/^assets\/start-\d+\.js\.br is missing$/)]);
+    await writeCompressedCopies(dir);
+    const after = measureBuild(dir);
+    expect(after.compressedCopyProblems).toEqual([]);
+    const translations = after.criticalPath.files.find((entry) => entry.file.startsWith('assets/start-') && entry.gzip > 1_000);
+    expect(translations?.gzip).toBe(readFileSync(join(dir, `${translations?.file}.gz`)).length);
   });
 
   it('reports built files missing from the precache', () => {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kb, listFiles, measureInitialBundle } from './bundle-size.ts';
+import { compressedCopyProblems } from './compressed-copies.ts';
 import { COMPILE_HINT, measureCriticalPath, type CriticalPathFigures } from './critical-path.ts';
 import { LANGUAGES } from '../src/i18n/languages.ts';
 
@@ -66,6 +67,8 @@ export interface BuildFigures {
   notPrecached: string[];
   /** The app's JS files on a start language's critical path that do not start with V8's compile hint. */
   withoutCompileHint: string[];
+  /** Compressed copies missing or not their file's content (scripts/compressed-copies.ts). */
+  compressedCopyProblems: string[];
 }
 
 export interface BudgetReport {
@@ -121,6 +124,11 @@ export function checkBudgets(figures: BuildFigures, budgets: Budgets = BUDGETS):
     failures.push(text);
     lines.push(text);
   }
+  for (const problem of figures.compressedCopyProblems) {
+    const text = `compressed copy: ${problem} (scripts/vite-plugins.ts compressedCopies)`;
+    failures.push(text);
+    lines.push(text);
+  }
   return { lines, failures };
 }
 
@@ -142,7 +150,7 @@ export function measureBuild(distDir = 'dist'): BuildFigures {
   const listed = new Set(entries.map((entry) => entry.url));
   // Same globs as injectManifest.globPatterns; the worker itself is never precached.
   const notPrecached = [...sizes.keys()].filter((file) => /\.(js|css|html)$/.test(file) && !file.startsWith('.vite/') && file !== 'sw.js' && !listed.has(file));
-  return { initialJsGzip: initial.jsGzip, initialCssGzip: initial.cssGzip, criticalPath, precache, notPrecached, withoutCompileHint };
+  return { initialJsGzip: initial.jsGzip, initialCssGzip: initial.cssGzip, criticalPath, precache, notPrecached, withoutCompileHint, compressedCopyProblems: compressedCopyProblems(distDir) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

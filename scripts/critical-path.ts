@@ -11,8 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { bootStepFile } from './bundle-size.ts';
+import { gzipSize } from './compressed-copies.ts';
 
 /** Vite's build manifest entry (dist/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -103,8 +103,6 @@ export interface CriticalPathFigures {
   files: SizedPathFile[];
   gzip: number;
 }
-
-export const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
 export const readManifest = (distDir: string): Manifest => JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 

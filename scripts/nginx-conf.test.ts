@@ -104,8 +104,12 @@ describe('renderServer', () => {
 
   it('compresses with brotli only when the module is said to be there', () => {
     expect(renderServer(config(), options)).not.toContain('brotli');
-    expect(renderServer(config(), { ...options, brotli: true })).toMatch(/brotli on;[\s\S]*brotli_types text\/css/);
+    expect(renderServer(config(), { ...options, brotli: true })).toMatch(/brotli_static on;\s*brotli on;[\s\S]*brotli_types text\/css/);
     expect(renderServer(config(), options)).toContain('gzip on;');
+  });
+
+  it("sends the build's compressed copies before compressing on the fly", () => {
+    expect(renderServer(config(), options)).toMatch(/gzip_static on;\s*gzip on;/);
   });
 
   it("answers /manifest.webmanifest with each host's brand from a map on the host", () => {

@@ -117,13 +117,16 @@ export function renderManifestMap(config: RuntimeConfig): string[] {
 
 /** The `map` and `server` blocks for nginx's http context. */
 export function renderServer(config: RuntimeConfig, options: NginxOptions): string {
+  // The build's own compressed copies first (scripts/compressed-copies.ts), compression on the fly for
+  // what has none (small files, the manifest, config.json).
   const compression = [
+    'gzip_static on;',
     'gzip on;',
     'gzip_vary on;',
     'gzip_comp_level 6;',
     'gzip_min_length 1024;',
     `gzip_types ${TEXT_TYPES};`,
-    ...(options.brotli ? ['brotli on;', 'brotli_comp_level 6;', 'brotli_min_length 1024;', `brotli_types ${TEXT_TYPES};`] : []),
+    ...(options.brotli ? ['brotli_static on;', 'brotli on;', 'brotli_comp_level 6;', 'brotli_min_length 1024;', `brotli_types ${TEXT_TYPES};`] : []),
   ];
   const configLocation = options.configFile
     ? ['', '    # The runtime config lives outside the release, so a deployment does not overwrite it.', `    location = /config.json { alias ${options.configFile}; }`]

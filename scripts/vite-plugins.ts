@@ -10,6 +10,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/i18n/languages.ts';
 import { MANIFEST_CONTENT_TYPE, MANIFEST_PATH, manifestForHost } from '../src/config/manifest.ts';
 import { checkRuntimeConfig } from '../src/config/schema.ts';
 import { kb, measureInitialBundle } from './bundle-size.ts';
+import { writeCompressedCopies } from './compressed-copies.ts';
 import { awaitedKeys, COMPILE_HINT } from './critical-path.ts';
 
 /** `<package version>-<short commit>`, as the sidebar footer shows it (shell.md §1: 2.77.0-d34eb183). */
@@ -93,6 +94,30 @@ export function reportInitialBundle(): Plugin {
       const size = measureInitialBundle(outDir);
       console.log(`\ninitial JS  ${kb(size.jsGzip)} gzip (${size.js.length} files)`);
       console.log(`initial CSS ${kb(size.cssGzip)} gzip (${size.css.length} files)\n`);
+    },
+  };
+}
+
+/**
+ * Compressed copies of the build's text files (scripts/compressed-copies.ts), made last, when every
+ * file is final: the boot step and the compile hints change files in generateBundle, and
+ * vite-plugin-pwa writes the service worker in its own closeBundle (compression plugins that work
+ * on the bundle would copy the files before those changes).
+ */
+export function compressedCopies(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal-compressed-copies',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        console.log(`compressed copies (.gz, .br) of ${await writeCompressedCopies(outDir)} files`);
+      },
     },
   };
 }

@@ -26,6 +26,17 @@ function getWithHost(url: string, host: string): Promise<{ status: number; body:
   });
 }
 
+/** A GET's body as nginx sent it, still gzip-encoded (fetch would decode it). */
+function bytesAsSent(url: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
+}
+
 test.beforeAll(async () => {
   // The provider only sends the code back to origins it knows: nginx's port must be one of them.
   const port = await freePort();
@@ -56,6 +67,8 @@ test('nginx answers with the generated headers, caching and fallbacks', async ({
   const script = await get(`/${entry}`);
   expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(script.headers()['content-encoding']).toBe('gzip');
+  // The build's Zopfli copy as it is (gzip_static), not nginx's own level-6 gzip of the file.
+  expect((await bytesAsSent(`${nginx.loopback}/${entry}`)).equals(readFileSync(`dist/${entry}.gz`))).toBe(true);
   for (const path of ['/sw.js', '/manifest.webmanifest', '/config.json']) {
     expect((await get(path)).headers()['cache-control'], path).toBe('no-cache');
   }
