@@ -32,6 +32,12 @@ export function stampFrameFirst(stamp: SnapshotStamp): boolean {
   return !kept;
 }
 
+/** The routes kept by the record of `sub`'s snapshot; null without one. */
+export function keptFramesOf(sub: string): readonly FrameFirstFrame[] | null {
+  const record = readRecord();
+  return record && record.sub === sub ? record.frames : null;
+}
+
 /**
  * The shell shows the route `shown` names (null: no frame) for `sub`, given the routes the record
  * keeps (its box and picture may be kept): it becomes the most recent route, and every other kept

@@ -1,11 +1,11 @@
 import { frameBox, type FrameBox, type FrameFirstFrame } from './rules.ts';
-import { recordShownFrame } from './record.ts';
+import { keptFramesOf, recordShownFrame } from './record.ts';
 import type { FrameSpec } from '../../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
 import { samePlainData } from '../../storage/plain-data.ts';
-import { takeShellPicture } from '../picture/take.ts';
+import { takeShellPicture, takeShellPictureInSlices } from '../picture/take.ts';
 
 /** Writing the frame-first record (writer.ts loads this once the shell is idle). */
 
@@ -52,29 +52,51 @@ export function frameFirstFrame(path: string, spec: FrameSpec, closing: readonly
   };
 }
 
-/** The shell as drawn now, around the content area (the start frame is drawn by the boot step itself). */
-function pictureOfShell(drawnFor: string): ShellPicture | null {
+/** The shell's drawn layout and its content area (the start frame is drawn by the boot step itself). */
+function shellParts(): { layout: Element; content: Element | null } | null {
   const layout = document.querySelector('.shell-layout');
-  return layout ? takeShellPicture(layout, document.querySelector('.shell-content'), drawnFor) : null;
+  return layout ? { layout, content: document.querySelector('.shell-content') } : null;
+}
+
+/** The shell as drawn now, around the content area. */
+function pictureOfShell(drawnFor: string): ShellPicture | null {
+  const parts = shellParts();
+  return parts ? takeShellPicture(parts.layout, parts.content, drawnFor) : null;
+}
+
+/** The same, in slices that give the main thread back (an idle moment's picture); null if `signal` aborts it. */
+function pictureOfShellInSlices(drawnFor: string, signal: AbortSignal): Promise<ShellPicture | null> {
+  const parts = shellParts();
+  return parts ? takeShellPictureInSlices(parts.layout, parts.content, drawnFor, signal) : Promise.resolve(null);
+}
+
+/**
+ * The box of the route shown and, at an idle moment, its kept picture when it shows the same menu, names,
+ * viewport and box (`keep`; otherwise a new one is taken). Null when there is nothing to record.
+ */
+function shownRoute(input: FrameFirstRecordInput, keptFrames: readonly FrameFirstFrame[], moment: WriteMoment, drawnFor: () => string): { box: FrameBox; keep?: ShellPicture } | null {
+  const { path, active: shown, element } = input;
+  const rect = shown ? element(shown.key)?.getBoundingClientRect() : undefined;
+  const kept = keptFrames.find((frame) => frame.path === path);
+  const box = rect && rect.width > 0 && rect.height > 0 ? frameBox(rect, innerWidth, innerHeight) : (kept?.box ?? null);
+  if (!shown || !box) return null;
+  const keptPicture = kept?.picture;
+  const reusable =
+    moment === 'idle' && keptPicture && keptPicture.drawnFor === drawnFor() && keptPicture.width === innerWidth && keptPicture.height === innerHeight && samePlainData(kept.box, box);
+  return reusable ? { box, keep: keptPicture } : { box };
 }
 
 /** Records the route shown now, with its box and the shell's picture, and re-derives the kept ones. */
 export function writeFrameFirstRecord(input: FrameFirstRecordInput, moment: WriteMoment, picture: (drawnFor: string) => ShellPicture | null = pictureOfShell): void {
-  const { sub, path, active: shown, frameAt: rederive, closing, element } = input;
+  const { sub, path, active: shown, frameAt: rederive, closing } = input;
   // Named once, and only when there is a record of this user to write.
   let named: string | undefined;
   const drawnFor = () => (named ??= input.drawnFor());
   recordShownFrame(
     sub,
     (keptFrames) => {
-      const rect = shown ? element(shown.key)?.getBoundingClientRect() : undefined;
-      const kept = keptFrames.find((frame) => frame.path === path);
-      const box = rect && rect.width > 0 && rect.height > 0 ? frameBox(rect, innerWidth, innerHeight) : (kept?.box ?? null);
-      if (!shown || !box) return null;
-      const keptPicture = kept?.picture;
-      const reusable =
-        moment === 'idle' && keptPicture && keptPicture.drawnFor === drawnFor() && keptPicture.width === innerWidth && keptPicture.height === innerHeight && samePlainData(kept.box, box);
-      return frameFirstFrame(path, shown, closing(path), box, reusable ? keptPicture : picture(drawnFor()));
+      const route = shownRoute(input, keptFrames, moment, drawnFor);
+      return route && shown ? frameFirstFrame(path, shown, closing(path), route.box, route.keep ?? picture(drawnFor())) : null;
     },
     (kept) => {
       const spec = rederive(kept.path);
@@ -82,4 +104,30 @@ export function writeFrameFirstRecord(input: FrameFirstRecordInput, moment: Writ
       return spec ? frameFirstFrame(kept.path, spec, closing(kept.path), kept.box, kept.picture?.drawnFor === drawnFor() ? kept.picture : null) : null;
     },
   );
+}
+
+/**
+ * The idle moment's write. When the route shown needs a new picture (the first time it is shown, or the
+ * menu, names, viewport or box changed), the picture is taken first, in slices that give the main thread
+ * back, then the record is written at once with it; nothing is written when `signal` aborts meanwhile
+ * (the shell moved on). A kept picture is kept without any slice, as on every repeat start of a route.
+ */
+export async function writeFrameFirstRecordWhenIdle(
+  input: FrameFirstRecordInput,
+  signal: AbortSignal,
+  pictureInSlices: (drawnFor: string, signal: AbortSignal) => Promise<ShellPicture | null> = pictureOfShellInSlices,
+): Promise<void> {
+  let named: string | undefined;
+  const drawnFor = () => (named ??= input.drawnFor());
+  const once: FrameFirstRecordInput = { ...input, drawnFor };
+  const keptFrames = keptFramesOf(input.sub);
+  const route = keptFrames && shownRoute(once, keptFrames, 'idle', drawnFor);
+  if (!route || route.keep) {
+    writeFrameFirstRecord(once, 'idle');
+    return;
+  }
+  const taken = await pictureInSlices(drawnFor(), signal);
+  if (signal.aborted) return;
+  // Should the record have changed meanwhile (another tab), the write decides again; it keeps this picture.
+  writeFrameFirstRecord(once, 'idle', () => taken);
 }

@@ -6,7 +6,7 @@ import type { FrameSpec } from '../../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
-import { frameFirstFrame, writeFrameFirstRecord, type FrameFirstRecordInput } from './write.ts';
+import { frameFirstFrame, writeFrameFirstRecord, writeFrameFirstRecordWhenIdle, type FrameFirstRecordInput } from './write.ts';
 import { pictureSignature, stampFrameFirstLater, useFrameFirstRecord } from './writer.ts';
 
 const spec = (path: string): FrameSpec => ({
@@ -102,6 +102,57 @@ describe('writeFrameFirstRecord', () => {
     expect(drawnFor).not.toHaveBeenCalled();
     expect(taken).not.toHaveBeenCalled();
     expect(localStorage.getItem('frameFirst')).toBeNull();
+  });
+});
+
+describe('writeFrameFirstRecordWhenIdle', () => {
+  const sized = (drawnFor: string): ShellPicture => ({ ...picture(drawnFor), width: innerWidth, height: innerHeight });
+
+  it('takes a route’s first picture in slices, then records it with the route', async () => {
+    stamp();
+    const inSlices = vi.fn((drawnFor: string) => Promise.resolve(sized(drawnFor)));
+    await writeFrameFirstRecordWhenIdle(input, new AbortController().signal, inSlices);
+    expect(inSlices).toHaveBeenCalledTimes(1);
+    expect(inSlices.mock.calls[0]?.[0]).toBe('menu 1');
+    expect(frames()).toEqual([expect.objectContaining({ path: '/pos', picture: sized('menu 1') })]);
+  });
+
+  it('keeps the kept picture that shows the same without taking any, and takes one when the menu changed', async () => {
+    stamp();
+    writeFrameFirstRecord(input, 'leaving', sized);
+    const inSlices = vi.fn((drawnFor: string) => Promise.resolve(sized(drawnFor)));
+    await writeFrameFirstRecordWhenIdle(input, new AbortController().signal, inSlices);
+    expect(inSlices).not.toHaveBeenCalled();
+    expect(frames()[0]?.picture?.drawnFor).toBe('menu 1');
+    await writeFrameFirstRecordWhenIdle({ ...input, drawnFor: () => 'menu 2' }, new AbortController().signal, inSlices);
+    expect(inSlices).toHaveBeenCalledTimes(1);
+    expect(frames()[0]?.picture?.drawnFor).toBe('menu 2');
+  });
+
+  it('writes nothing when the shell moved on while the picture was taken', async () => {
+    stamp();
+    const moved = new AbortController();
+    await writeFrameFirstRecordWhenIdle(input, moved.signal, () => {
+      moved.abort();
+      return Promise.resolve(null);
+    });
+    expect(frames()).toEqual([]);
+  });
+
+  it('takes no picture and names nothing without a record of this user', async () => {
+    const drawnFor = vi.fn(() => 'menu 1');
+    const inSlices = vi.fn((forMenu: string) => Promise.resolve(sized(forMenu)));
+    await writeFrameFirstRecordWhenIdle({ ...input, drawnFor }, new AbortController().signal, inSlices);
+    expect(inSlices).not.toHaveBeenCalled();
+    expect(drawnFor).not.toHaveBeenCalled();
+    expect(localStorage.getItem('frameFirst')).toBeNull();
+  });
+
+  it('names what the pictures show once per write', async () => {
+    stamp();
+    const drawnFor = vi.fn(() => 'menu 1');
+    await writeFrameFirstRecordWhenIdle({ ...input, drawnFor }, new AbortController().signal, (forMenu) => Promise.resolve(sized(forMenu)));
+    expect(drawnFor).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -31,11 +31,17 @@ export function useFrameFirstRecord(input: Writer.FrameFirstRecordInput): void {
   const { enabled, active, frameAt, drawnFor } = input;
   useEffect(() => {
     if (!enabled) return;
+    // Ends an idle write still taking its picture: the shell it reads is no longer this one.
+    const moved = new AbortController();
     const write = (moment: Writer.WriteMoment) => {
+      const run = (loaded: typeof Writer) =>
+        moment === 'idle'
+          ? void loaded.writeFrameFirstRecordWhenIdle(latest.current, moved.signal).catch((error: unknown) => console.warn('[frame-first] the record could not be written', error))
+          : loaded.writeFrameFirstRecord(latest.current, moment);
       // The writing (and the picture it takes) is its own chunk: loaded at the first idle moment, so
       // by the time the page is left it is there to write synchronously.
-      if (writer) writer.writeFrameFirstRecord(latest.current, moment);
-      else void loadWriter().then((loaded) => loaded?.writeFrameFirstRecord(latest.current, moment));
+      if (writer) run(writer);
+      else void loadWriter().then((loaded) => loaded && !moved.signal.aborted && run(loaded));
     };
     const writeWhenIdle = () => whenIdle(() => write('idle'));
     const writeLeaving = () => write('leaving');
@@ -48,6 +54,7 @@ export function useFrameFirstRecord(input: Writer.FrameFirstRecordInput): void {
     addEventListener('pagehide', writeLeaving);
     return () => {
       cancel();
+      moved.abort();
       freshRecordListeners.delete(afterFreshRecord);
       removeEventListener('pagehide', writeLeaving);
     };

@@ -1,3 +1,4 @@
+import { nextTask } from '../../ui/idle.ts';
 import { isImageAddress, MAX_PICTURE_BOXES, MAX_TEXT, type PictureBox, type ShellPicture } from './shape.ts';
 
 /** Taking the picture (shell-picture.ts) reads the whole drawn shell: loaded only when the shell records one. */
@@ -7,15 +8,57 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * Takes the picture of `root` (open shadow roots included, where Ionic draws its backgrounds),
- * leaving out `leaveOut` (the content area: the start frame is drawn by the boot step itself).
+ * leaving out `leaveOut` (the content area: the start frame is drawn by the boot step itself), at once:
+ * for a page being left.
  */
 export function takeShellPicture(root: Element, leaveOut: Element | null, drawnFor: string, win: Window = window): ShellPicture {
+  const walk = pictureWalk(root, leaveOut, drawnFor, win);
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** How long a slice of the picture's walk may run before it gives the main thread back. */
+export const PICTURE_SLICE_MS = 10;
+
+/**
+ * The same picture taken in slices of at most about PICTURE_SLICE_MS, each in a task of its own
+ * (`giveBack` before each): read at once it was a task of 40–100 ms on a handheld (CPU 4×), after the
+ * first start of each route. Null when `signal` is aborted meanwhile (the shell moved on: the rest of
+ * the walk would read another shell).
+ */
+export async function takeShellPictureInSlices(
+  root: Element,
+  leaveOut: Element | null,
+  drawnFor: string,
+  signal: AbortSignal,
+  { win = window, giveBack = nextTask, now = () => performance.now() }: { win?: Window; giveBack?: () => Promise<void>; now?: () => number } = {},
+): Promise<ShellPicture | null> {
+  // The walk starts in a task of its own: the idle moment that asked for it has done other work.
+  await giveBack();
+  if (signal.aborted) return null;
+  const walk = pictureWalk(root, leaveOut, drawnFor, win);
+  let sliceStart = now();
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+    if (now() - sliceStart < PICTURE_SLICE_MS) continue;
+    await giveBack();
+    if (signal.aborted) return null;
+    sliceStart = now();
+  }
+}
+
+/** The walk over the shell's elements that makes the picture, one step per element. */
+function* pictureWalk(root: Element, leaveOut: Element | null, drawnFor: string, win: Window): Generator<void, ShellPicture> {
   const boxes: PictureBox[] = [];
   const { innerWidth: width, innerHeight: height } = win;
   const visible = (rect: DOMRect) => rect.width > 0 && rect.height > 0 && rect.right > 0 && rect.bottom > 0 && rect.left < width && rect.top < height;
   const place = (rect: DOMRect) => ({ left: round(rect.left), top: round(rect.top), width: round(rect.width), height: round(rect.height) });
-  const visit = (node: Element) => {
+  function* visit(node: Element): Generator<void> {
     if (boxes.length >= MAX_PICTURE_BOXES || node === leaveOut) return;
+    yield;
     const style = win.getComputedStyle(node);
     if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0) return;
     const rect = node.getBoundingClientRect();
@@ -44,9 +87,9 @@ export function takeShellPicture(root: Element, leaveOut: Element | null, drawnF
         });
       }
     }
-    for (const child of node.shadowRoot ? [...node.shadowRoot.children] : []) visit(child);
-    for (const child of node.childNodes) {
-      if (child.nodeType === 1) visit(child as Element);
+    for (const child of node.shadowRoot ? [...node.shadowRoot.children] : []) yield* visit(child);
+    for (const child of [...node.childNodes]) {
+      if (child.nodeType === 1) yield* visit(child as Element);
       else if (child.nodeType === 3 && child.textContent?.trim()) {
         const range = node.ownerDocument.createRange();
         range.selectNodeContents(child);
@@ -56,8 +99,8 @@ export function takeShellPicture(root: Element, leaveOut: Element | null, drawnF
         }
       }
     }
-  };
-  visit(root);
+  }
+  yield* visit(root);
   const background = win.getComputedStyle(root.ownerDocument.body).backgroundColor;
   return { drawnFor, width, height, background: TRANSPARENT.has(background) ? '#fff' : background, boxes };
 }
