@@ -59,7 +59,6 @@ export default defineConfig({
     compileHints(),
     runtimeConfigFile(),
     brandManifestFile(),
-    reportInitialBundle(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -79,5 +78,6 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     compressedCopies(),
+    reportInitialBundle(),
   ],
 });

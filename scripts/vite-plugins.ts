@@ -81,46 +81,38 @@ export function brandManifestFile(): Plugin {
   return { name: 'portal-brand-manifest', configureServer: serve, configurePreviewServer: serve };
 }
 
-/** Prints the gzip size of the initial JS and CSS after every production build. */
-export function reportInitialBundle(): Plugin {
+/**
+ * A step on the build's output folder once everything is written, vite-plugin-pwa's service worker
+ * included (it writes it in its own closeBundle): these steps run last, one after another, in the
+ * order of the config's plugins.
+ */
+function afterBuild(name: string, step: (outDir: string) => void | Promise<void>): Plugin {
   let outDir = 'dist';
   return {
-    name: 'portal-initial-bundle',
+    name,
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
-      const size = measureInitialBundle(outDir);
-      console.log(`\ninitial JS  ${kb(size.jsGzip)} gzip (${size.js.length} files)`);
-      console.log(`initial CSS ${kb(size.cssGzip)} gzip (${size.css.length} files)\n`);
-    },
+    closeBundle: { order: 'post', sequential: true, handler: () => step(outDir) },
   };
 }
 
 /**
- * Compressed copies of the build's text files (scripts/compressed-copies.ts), made last, when every
- * file is final: the boot step and the compile hints change files in generateBundle, and
- * vite-plugin-pwa writes the service worker in its own closeBundle (compression plugins that work
- * on the bundle would copy the files before those changes).
+ * Compressed copies of the build's text files (scripts/compressed-copies.ts), made when every file is
+ * final: the boot step and the compile hints change files in generateBundle (compression plugins that
+ * work on the bundle would copy the files before those changes).
  */
-export function compressedCopies(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'portal-compressed-copies',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        console.log(`compressed copies (.gz, .br) of ${await writeCompressedCopies(outDir)} files`);
-      },
-    },
-  };
-}
+export const compressedCopies = (): Plugin =>
+  afterBuild('portal-compressed-copies', async (outDir) => console.log(`compressed copies (.gz, .br) of ${await writeCompressedCopies(outDir)} files`));
+
+/** Prints the gzip size of the initial JS and CSS after every production build (as sent: after the compressed copies). */
+export const reportInitialBundle = (): Plugin =>
+  afterBuild('portal-initial-bundle', (outDir) => {
+    const size = measureInitialBundle(outDir);
+    console.log(`\ninitial JS  ${kb(size.jsGzip)} gzip (${size.js.length} files)`);
+    console.log(`initial CSS ${kb(size.cssGzip)} gzip (${size.css.length} files)\n`);
+  });
 
 /**
  * React Router 7 in a production build. Its modules call React's factories without pure annotations
