@@ -32,10 +32,10 @@ export function stampFrameFirst(stamp: SnapshotStamp): boolean {
   return !kept;
 }
 
-/** The routes kept by the record of `sub`'s snapshot; null without one. */
-export function keptFramesOf(sub: string): readonly FrameFirstFrame[] | null {
+/** The record of `sub`'s snapshot, read and checked; null without one. */
+export function recordOf(sub: string): FrameFirstRecord | null {
   const record = readRecord();
-  return record && record.sub === sub ? record.frames : null;
+  return record && record.sub === sub ? record : null;
 }
 
 /**
@@ -44,8 +44,13 @@ export function keptFramesOf(sub: string): readonly FrameFirstFrame[] | null {
  * route is re-derived with `rederive` under what the shell allows now. Nothing is written, and
  * `shown` is not asked, without a record of this user's snapshot.
  */
-export function recordShownFrame(sub: string, shown: (kept: readonly FrameFirstFrame[]) => FrameFirstFrame | null, rederive: (kept: FrameFirstFrame) => FrameFirstFrame | null): void {
-  const previous = readRecord();
+export function recordShownFrame(
+  sub: string,
+  shown: (kept: readonly FrameFirstFrame[]) => FrameFirstFrame | null,
+  rederive: (kept: FrameFirstFrame) => FrameFirstFrame | null,
+  // The record as just read by the caller, so that one write reads it once.
+  previous: FrameFirstRecord | null = readRecord(),
+): void {
   if (!previous || previous.sub !== sub) return;
   writeStored('frameFirst', { ...previous, stored: storedNow(), frames: withShownFrame(previous.frames, shown(previous.frames), rederive) } satisfies FrameFirstRecord);
 }

@@ -1,5 +1,5 @@
-import { frameBox, type FrameBox, type FrameFirstFrame } from './rules.ts';
-import { keptFramesOf, recordShownFrame } from './record.ts';
+import { frameBox, type FrameBox, type FrameFirstFrame, type FrameFirstRecord } from './rules.ts';
+import { recordOf, recordShownFrame } from './record.ts';
 import type { FrameSpec } from '../../frames/pool-store.ts';
 import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
@@ -86,8 +86,16 @@ function shownRoute(input: FrameFirstRecordInput, keptFrames: readonly FrameFirs
   return reusable ? { box, keep: keptPicture } : { box };
 }
 
-/** Records the route shown now, with its box and the shell's picture, and re-derives the kept ones. */
-export function writeFrameFirstRecord(input: FrameFirstRecordInput, moment: WriteMoment, picture: (drawnFor: string) => ShellPicture | null = pictureOfShell): void {
+/**
+ * Records the route shown now, with its box and the shell's picture, and re-derives the kept ones.
+ * `record`: the record as the caller has just read it (by default it is read here).
+ */
+export function writeFrameFirstRecord(
+  input: FrameFirstRecordInput,
+  moment: WriteMoment,
+  picture: (drawnFor: string) => ShellPicture | null = pictureOfShell,
+  record?: FrameFirstRecord | null,
+): void {
   const { sub, path, active: shown, frameAt: rederive, closing } = input;
   // Named once, and only when there is a record of this user to write.
   let named: string | undefined;
@@ -103,6 +111,7 @@ export function writeFrameFirstRecord(input: FrameFirstRecordInput, moment: Writ
       // A kept route's picture shows the menu and names of its time: it goes when they change.
       return spec ? frameFirstFrame(kept.path, spec, closing(kept.path), kept.box, kept.picture?.drawnFor === drawnFor() ? kept.picture : null) : null;
     },
+    record,
   );
 }
 
@@ -120,10 +129,10 @@ export async function writeFrameFirstRecordWhenIdle(
   let named: string | undefined;
   const drawnFor = () => (named ??= input.drawnFor());
   const once: FrameFirstRecordInput = { ...input, drawnFor };
-  const keptFrames = keptFramesOf(input.sub);
-  const route = keptFrames && shownRoute(once, keptFrames, 'idle', drawnFor);
+  const record = recordOf(input.sub);
+  const route = record && shownRoute(once, record.frames, 'idle', drawnFor);
   if (!route || route.keep) {
-    writeFrameFirstRecord(once, 'idle');
+    writeFrameFirstRecord(once, 'idle', pictureOfShell, record);
     return;
   }
   const taken = await pictureInSlices(drawnFor(), signal);

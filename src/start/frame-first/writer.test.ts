@@ -148,6 +148,15 @@ describe('writeFrameFirstRecordWhenIdle', () => {
     expect(localStorage.getItem('frameFirst')).toBeNull();
   });
 
+  it('reads the record once when the route keeps its picture (every repeat start)', async () => {
+    stamp();
+    writeFrameFirstRecord(input, 'leaving', sized);
+    const read = vi.spyOn(localStorage, 'getItem');
+    await writeFrameFirstRecordWhenIdle(input, new AbortController().signal, (forMenu) => Promise.resolve(sized(forMenu)));
+    expect(read.mock.calls.filter(([key]) => key === 'frameFirst')).toHaveLength(1);
+    read.mockRestore();
+  });
+
   it('names what the pictures show once per write', async () => {
     stamp();
     const drawnFor = vi.fn(() => 'menu 1');
