@@ -75,11 +75,16 @@ function copiedFiles(distDir: string): string[] {
 
 /** Writes both copies of every text file in `distDir`; returns how many files got them. */
 export async function writeCompressedCopies(distDir: string): Promise<number> {
-  const files = copiedFiles(distDir).map((file) => ({ path: join(distDir, file), source: readFileSync(join(distDir, file)) }));
-  const sources = files.map(({ source }) => source);
-  const made = await Promise.all(COPIES.map(async ({ suffix, compress }) => ({ suffix, copies: await compress(sources) })));
-  for (const { suffix, copies } of made) files.forEach(({ path }, index) => writeFileSync(path + suffix, copies[index] ?? ''));
-  return files.length;
+  const paths = copiedFiles(distDir).map((file) => join(distDir, file));
+  const sources = paths.map((path) => readFileSync(path));
+  // Both kinds at once: Zopfli in its workers, brotli in Node's thread pool.
+  await Promise.all(
+    COPIES.map(async ({ suffix, compress }) => {
+      const copies = await compress(sources);
+      paths.forEach((path, index) => writeFileSync(path + suffix, copies[index] as Buffer));
+    }),
+  );
+  return paths.length;
 }
 
 /**
