@@ -27,7 +27,7 @@ export const PUBLIC_ENTRIES = { start: 'index.ts', outbox: 'index.ts' };
 
 /**
  * Scripts of src/ built on their own, and the one file of a folder with a public entry each may reach
- * directly: the boot step is a classic script of ~3 KB that runs before the app, so it must not pull
+ * directly: the boot step is a classic script of ~6 KB that runs before the app, so it must not pull
  * the app's modules (and their CSS) in through the public entry.
  * @type {Readonly<Record<string, string>>}
  */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError, buildUrl, type ApiClientHooks } from './client.ts';
 import { SellerHeader } from './seller-header.ts';
+import { offerEarlyResponse, requestKey } from './early-responses.ts';
 
 function hooks(overrides: Partial<ApiClientHooks> = {}) {
   return {
@@ -131,6 +132,55 @@ describe('ApiClient', () => {
     const h = hooks();
     await expect(new ApiClient(h).get('http://api.test', '/x', { signal: controller.signal })).rejects.toThrow();
     expect(h.onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('ApiClient with an early response (early-responses.ts)', () => {
+  const offerFor = (token: string, seller: string | undefined, response: Promise<Response>) =>
+    offerEarlyResponse(requestKey('GET', 'http://api.test/x', { authorization: `Bearer ${token}`, ...(seller ? { 'x-seller-id': seller } : {}) }), response, 5000);
+
+  it("takes the boot step's answer to the same request instead of sending it again", async () => {
+    const fetch = answer(200, { sent: 'now' });
+    offerFor('token-123', '7', Promise.resolve(new Response('{"sent":"early"}')));
+    await expect(new ApiClient(hooks()).get('http://api.test', '/x')).resolves.toEqual({ sent: 'early' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['another token', 'token-old', '7'],
+    ['another seller', 'token-123', '8'],
+  ])('sends the call itself when the early one went with %s', async (_name, token, seller) => {
+    const fetch = answer(200, { sent: 'now' });
+    offerFor(token, seller, Promise.resolve(new Response('{"sent":"early"}')));
+    await expect(new ApiClient(hooks()).get('http://api.test', '/x')).resolves.toEqual({ sent: 'now' });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('sends the call itself when the early one failed', async () => {
+    const fetch = answer(200, { sent: 'now' });
+    offerFor('token-123', '7', Promise.reject(new TypeError('network')));
+    await expect(new ApiClient(hooks()).get('http://api.test', '/x')).resolves.toEqual({ sent: 'now' });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it("an early answer still waited for counts against the call's own time", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    offerFor('token-123', '7', new Promise(() => undefined));
+    const h = hooks();
+    await expect(new ApiClient(h).get('http://api.test', '/x', { timeoutMs: 10 })).rejects.toMatchObject({ failure: 'timeout' });
+    expect(h.onError).toHaveBeenCalledWith({ failure: 'timeout', message: null });
+  });
+
+  it('an early 401 renews the token and sends the call again, as a sent one does', async () => {
+    const fetch = answer(200, { ok: true });
+    offerFor('token-123', '7', Promise.resolve(new Response('{}', { status: 401 })));
+    let token = 'token-123';
+    const h = hooks({ accessToken: () => token, renewAfterUnauthorized: vi.fn(async () => ((token = 'token-new'), true)) });
+    await expect(new ApiClient(h).get('http://api.test', '/x')).resolves.toEqual({ ok: true });
+    expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>).authorization).toBe('Bearer token-new');
   });
 });
 

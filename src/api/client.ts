@@ -1,3 +1,4 @@
+import { requestKey, takeEarlyResponse } from './early-responses.ts';
 import { extractServerError, reactionTo, type ServerError } from './errors.ts';
 import type { SellerHeader } from './seller-header.ts';
 import { timeBucket } from './time-buckets.ts';
@@ -70,6 +71,25 @@ export function buildUrl(base: string, path: string, query?: RequestOptions['que
   return url.href;
 }
 
+/** A call as it goes out: its address, method, headers and body, and its name in the early hand-over. */
+export function requestOf(method: string, base: string, path: string, options: Pick<RequestOptions, 'query' | 'body' | 'headers'>, token: string | null, sellerId: number | null) {
+  const url = buildUrl(base, path, options.query);
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (sellerId !== null) headers['x-seller-id'] = String(sellerId);
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return { url, init: { method, headers, body }, key: requestKey(method, url, headers, body) };
+}
+
+function withinSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 export class ApiClient {
   constructor(private readonly hooks: ApiClientHooks) {}
 
@@ -82,27 +102,18 @@ export class ApiClient {
   }
 
   async request<T>(method: string, base: string, path: string, options: RequestOptions, renewed = false): Promise<T> {
-    const url = buildUrl(base, path, options.query);
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    const token = await this.hooks.accessToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    const sellerId = this.hooks.seller.value();
-    if (sellerId !== null) headers['x-seller-id'] = String(sellerId);
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-
+    const request = requestOf(method, base, path, options, await this.hooks.accessToken(), this.hooks.seller.value());
+    const { url } = request;
     const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const send = () => fetch(url, { ...request.init, signal, keepalive: options.keepalive, credentials: 'omit' });
     const started = performance.now();
     let response: Response;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal,
-        keepalive: options.keepalive,
-        credentials: 'omit',
-      });
+      // Sent by the boot step before this code arrived (early-responses.ts), within this call's time;
+      // if that failed while there is time left, sent now.
+      const early = takeEarlyResponse(request.key);
+      response = await (early ? withinSignal(early, signal).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : send())) : send());
     } catch (error) {
       if (options.signal?.aborted) throw error; // the caller cancelled: not an error to report
       const failure: ApiFailure = timeout.aborted ? 'timeout' : 'network';

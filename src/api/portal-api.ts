@@ -3,6 +3,7 @@ import type { RuntimeConfig } from '../config/schema.ts';
 import type { FlagrBatchAnswer, FlagrBatchRequest } from './types.ts';
 import type { ApiClient } from './client.ts';
 import { DEFAULT_TIMEOUT_MS } from './timeouts.ts';
+import { SELLER_PAGE_SIZE, startCalls } from './start-calls.ts';
 import {
   handedKeySchema,
   numberDisplayFormatSchema,
@@ -21,8 +22,7 @@ import {
   type Website,
 } from './types.ts';
 
-/** Seller list paging (shell.md §9): 200 per page, at most 10 pages. */
-export const SELLER_PAGE_SIZE = 200;
+/** Seller list paging (shell.md §9): 200 per page (start-calls.ts), at most 10 pages. */
 export const SELLER_MAX_PAGES = 10;
 
 const platformsAnswer = v.object({ result: v.object({ platforms: v.array(platformSchema), total: v.number() }) });
@@ -85,10 +85,8 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
       const sellers: Seller[] = [];
       const end = Date.now() + timeoutMs;
       for (let page = 1; page <= SELLER_MAX_PAGES; page++) {
-        const data = await client.get(api.base, '/api/v1/seller-list', {
-          query: { page, pageSize: SELLER_PAGE_SIZE, platformId },
-          timeoutMs: Math.max(1, end - Date.now()),
-        });
+        const { path, query } = startCalls.sellerPage(platformId, page);
+        const data = await client.get(api.base, path, { query, timeoutMs: Math.max(1, end - Date.now()) });
         const { sellers: batch, total } = parseAnswer(sellerListAnswer, data, 'GET /api/v1/seller-list').data;
         sellers.push(...batch);
         if (batch.length < SELLER_PAGE_SIZE || sellers.length >= total) break;
@@ -106,22 +104,23 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
     },
 
     async userSites({ timeoutMs }: CallOptions = {}): Promise<Site[]> {
-      return parseAnswer(sitesAnswer, await client.get(api.base, '/api/v1/sites/user', { timeoutMs }), 'GET /api/v1/sites/user').data.sites;
+      return parseAnswer(sitesAnswer, await client.get(api.base, startCalls.userSites().path, { timeoutMs }), 'GET /api/v1/sites/user').data.sites;
     },
 
     async websites(platformId: number, { timeoutMs }: CallOptions = {}): Promise<Website[]> {
-      const data = await client.get(api.base, `/api/v1/platforms/${encodeURIComponent(platformId)}/websites`, { timeoutMs });
+      const data = await client.get(api.base, startCalls.websites(platformId).path, { timeoutMs });
       return parseAnswer(websitesAnswer, data, 'GET /api/v1/platforms/{id}/websites').websites;
     },
 
     /** Number display format by platform or by seller; the normal error toast is bypassed (shell.md §7). */
     async numberDisplayFormat(by: { platformId: number } | { sellerId: number }, { timeoutMs }: CallOptions = {}): Promise<NumberDisplayFormat> {
-      const data = await client.get(api.base, '/api/v1/platforms/config', { query: by, bypassNormalErrors: true, timeoutMs });
+      const { path, query } = startCalls.numberDisplayFormat(by);
+      const data = await client.get(api.base, path, { query, bypassNormalErrors: true, timeoutMs });
       return parseAnswer(platformConfigAnswer, data, 'GET /api/v1/platforms/config').numberDisplayFormat;
     },
 
     async upgradeWindows({ timeoutMs }: CallOptions = {}): Promise<UpgradeWindowConfig[]> {
-      const data = await client.get(api.base, '/api/v1/upgrade-time', { bypassNormalErrors: true, timeoutMs });
+      const data = await client.get(api.base, startCalls.upgradeWindows().path, { bypassNormalErrors: true, timeoutMs });
       return parseAnswer(upgradeTimeAnswer, data, 'GET /api/v1/upgrade-time').data.windows;
     },
 
@@ -140,7 +139,7 @@ export function createPortalApi(client: ApiClient, api: RuntimeConfig['api']) {
 
     /** Flag errors are tracked by the flags layer, never shown (shell.md §8). */
     evaluateFlags(request: FlagrBatchRequest): Promise<FlagrBatchAnswer> {
-      return client.post<FlagrBatchAnswer>(api.flags, '/api/v1/evaluation/batch', request, { quiet: true, timeoutMs: 8000 });
+      return client.post<FlagrBatchAnswer>(api.flags, startCalls.flags().path, request, { quiet: true, timeoutMs: 8000 });
     },
 
     registerPushToken(registration: NotificationRegistration): Promise<unknown> {

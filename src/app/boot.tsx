@@ -1,5 +1,5 @@
 import type { Root } from 'react-dom/client';
-import { appliesAtOnce, loadRuntimeConfig } from '../config/load.ts';
+import { appliesAtOnce, CONFIG_PATH, loadRuntimeConfig } from '../config/load.ts';
 import { subscribeConnectivity } from '../offline/mode.ts';
 import { onConfigUpdated } from '../sw-client/register.ts';
 import { initI18n, withDeferredTexts } from '../i18n/index.ts';
@@ -11,6 +11,7 @@ import { App } from './App.tsx';
 import { composePage, composeSession, type PageParts } from './composition.ts';
 import { createRuntime } from '../config/runtime.ts';
 import { restart } from '../effects/restart.ts';
+import { requestKey, takeEarlyResponse } from '../api/early-responses.ts';
 
 /**
  * First step of start-up: the page's parts (composition.ts), then the runtime config, the language
@@ -34,7 +35,7 @@ export async function boot(root: Root): Promise<void> {
     // The signed-in shell's chunk, requested at once and awaited with the config. Not React.lazy: a
     // Suspense fallback is held on screen for at least 300 ms.
     const signedInChunk = import('./SignedInApp.tsx');
-    const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(), initI18n(), signedInChunk]);
+    const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(location.host, takeEarlyResponse(requestKey('GET', CONFIG_PATH))), initI18n(), signedInChunk]);
     if (!configResult.ok) {
       // The failure pages are not part of a normal start: their code loads only when one is shown.
       const { ConfigNotFoundPage } = await withDeferredTexts(import('../pages/ConfigNotFoundPage.tsx'));

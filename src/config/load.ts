@@ -4,14 +4,17 @@ export const CONFIG_PATH = '/config.json';
 /** No config yet, so no configured deadline: the default start-up deadline (8 s) bounds this fetch. */
 export const CONFIG_TIMEOUT_MS = 8000;
 
+/** Asks for /config.json. index.html preloads it; the service worker answers from its copy at once and revalidates behind the start (sw/sw.ts). */
+export const fetchRuntimeConfig = (): Promise<Response> => fetch(CONFIG_PATH, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS) });
+
 /**
- * Loads /config.json beside the app. index.html preloads it; the service worker answers from its
- * copy at once and revalidates behind the start (sw/sw.ts).
+ * Loads /config.json beside the app: `early` is the boot step's request of it when it made one
+ * (start/early-calls.ts); if that failed, it is asked for again.
  */
-export async function loadRuntimeConfig(host = location.host): Promise<ConfigResult> {
+export async function loadRuntimeConfig(host = location.host, early: Promise<Response> | null = null): Promise<ConfigResult> {
   let response: Response;
   try {
-    response = await fetch(CONFIG_PATH, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS) });
+    response = await (early ? early.catch(fetchRuntimeConfig) : fetchRuntimeConfig());
   } catch {
     return { ok: false, problem: { kind: 'unreachable', status: null } };
   }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { serviceBases } from './service-bases.ts';
 import { APP_KEYS } from './app-keys.ts';
 
 /**
@@ -11,7 +12,7 @@ const httpUrl = v.pipe(v.string(), v.url(HTTP_URL), v.check((value) => URL.canPa
 const text = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
 
 const minutes = v.pipe(v.number(), v.minValue(1, 'must be at least 1 (minutes)'));
-const count = (min: number, max: number) =>
+const count = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number) =>
   v.pipe(
     v.number(),
     v.integer(),
@@ -142,18 +143,9 @@ const configShape = v.object({
 
 export const runtimeConfigSchema = v.pipe(
   configShape,
-  v.transform((c) => ({
-    ...c,
-    // Each service may live elsewhere; by default they all sit behind the API base address.
-    api: {
-      base: c.api.base,
-      sellers: c.api.sellers ?? c.api.base,
-      flags: c.api.flags ?? c.api.base,
-      tracking: c.api.tracking ?? c.api.base,
-      notification: c.api.notification ?? c.api.base,
-    },
-  })),
+  v.transform((c) => ({ ...c, api: serviceBases(c.api) })),
 );
+
 
 /** A problem of a runtime config: where (dotted path, empty at the root) and what. */
 export interface ConfigIssue {

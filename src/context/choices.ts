@@ -1,4 +1,4 @@
-import { isEntityId, readStored, writeStored } from '../storage/local.ts';
+import { isEntityId, readStored, writeStored, type StoredReader } from '../storage/local.ts';
 import { restart } from '../effects/restart.ts';
 
 /** The platform, seller and site choices kept locally (shell.md §3). */
@@ -16,9 +16,17 @@ export const isStoredPlatform = (value: unknown): value is StoredPlatform => {
 
 // An id that cannot be a platform, seller or site (0, negative, fractional, not a number) is
 // discarded like an absent one: it would otherwise reach X-Seller-Id and fail every call.
-export const storedPlatform = () => readStored('platform', isStoredPlatform);
-export const storedSellerId = () => readStored('seller', isEntityId);
-export const storedSiteId = () => readStored('site', isEntityId);
+/** The stored choices through `read`: the app's reads, or the boot step's (storage/local.ts peekStored). */
+export const storedChoices = (read: StoredReader) => ({
+  platform: () => read('platform', isStoredPlatform),
+  sellerId: () => read('seller', isEntityId),
+  siteId: () => read('site', isEntityId),
+});
+const stored = /* @__PURE__ */ storedChoices(readStored);
+// Wrapped, not `stored.platform`: a property read counts as a side effect, and would keep the app's reads in the boot step.
+export const storedPlatform = () => stored.platform();
+export const storedSellerId = () => stored.sellerId();
+export const storedSiteId = () => stored.siteId();
 
 /** Site changes reload after 200 ms (shell.md §9), letting the switch close first. */
 export const SITE_RELOAD_DELAY_MS = 200;

@@ -20,20 +20,29 @@ export interface PortalUser {
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
+const metaDataOf = (profile: Record<string, unknown>): Record<string, unknown> =>
+  typeof profile.meta_data === 'object' && profile.meta_data !== null ? (profile.meta_data as Record<string, unknown>) : {};
+
+/** What the start's first calls need of the user (start/startup.ts StartUser): the boot step reads no more. */
+export function startClaimsFrom(profile: Record<string, unknown>): Pick<PortalUser, 'sub' | 'platformClaim' | 'sellerClaim' | 'siteIds'> {
+  const metaData = metaDataOf(profile);
+  return { sub: String(profile.sub ?? ''), platformClaim: parsePlatformClaim(metaData), sellerClaim: parseSellerClaim(metaData.seller_id), siteIds: parseSiteClaim(metaData) };
+}
+
 export function portalUserFrom(profile: Record<string, unknown>): PortalUser {
-  const metaData = typeof profile.meta_data === 'object' && profile.meta_data !== null ? (profile.meta_data as Record<string, unknown>) : {};
+  const { sub, platformClaim, sellerClaim, siteIds } = startClaimsFrom(profile);
   return {
-    sub: String(profile.sub ?? ''),
-    name: text(profile.name) ?? text(profile.preferred_username) ?? String(profile.sub ?? ''),
+    sub,
+    name: text(profile.name) ?? text(profile.preferred_username) ?? sub,
     email: text(profile.email),
     phone: text(profile.phone_number),
     picture: text(profile.picture),
     tenantId: text(profile.tenant_id),
     roles: strings(profile.roles),
     permissions: strings(profile.permissions),
-    metaData,
-    platformClaim: parsePlatformClaim(metaData),
-    sellerClaim: parseSellerClaim(metaData.seller_id),
-    siteIds: parseSiteClaim(metaData),
+    metaData: metaDataOf(profile),
+    platformClaim,
+    sellerClaim,
+    siteIds,
   };
 }

@@ -1,8 +1,9 @@
 import type { EvaluationContext, JsonValue, Provider, ResolutionDetails } from '@openfeature/web-sdk';
 import { mayAnswerOtherwise, withRetry } from '../api/retry.ts';
-import type { FlagEntity, FlagrBatchAnswer, FlagrBatchRequest } from '../api/types.ts';
+import type { FlagrBatchAnswer, FlagrBatchRequest } from '../api/types.ts';
 import {
   batchRequest,
+  entityFrom,
   FLAG_RETRIES,
   flagValuesFrom,
   usableCachedFlags,
@@ -19,16 +20,6 @@ export interface FlagrProviderOptions {
   onFailure(error: unknown): void;
   now?: () => number;
   retryDelayMs?: number;
-}
-
-/** The evaluation context the shell sets: the user's sub and the current seller and platform. */
-export function entityFrom(context: EvaluationContext): FlagEntity {
-  const number = (value: unknown) => (typeof value === 'number' ? value : null);
-  return {
-    entityID: String(context.targetingKey ?? ''),
-    entityType: 'user',
-    entityContext: { seller_id: number(context.sellerId), platformId: number(context.platformId) },
-  };
 }
 
 /**

@@ -14,6 +14,16 @@ export interface CachedFlags {
 export const FLAG_STALE_MS = 1800 * 1000;
 export const FLAG_RETRIES = 3;
 
+/** The evaluation context the shell sets: the user's sub and the current seller and platform. */
+export function entityFrom(context: { targetingKey?: unknown; sellerId?: unknown; platformId?: unknown }): FlagEntity {
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  return {
+    entityID: String(context.targetingKey ?? ''),
+    entityType: 'user',
+    entityContext: { seller_id: number(context.sellerId), platformId: number(context.platformId) },
+  };
+}
+
 export function batchRequest(entity: FlagEntity, flagKeys: readonly string[]): FlagrBatchRequest {
   return { entities: [entity], flagKeys: [...flagKeys] };
 }

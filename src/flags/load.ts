@@ -1,6 +1,6 @@
 import { FLAG_KEYS } from '../catalogue/flags.ts';
 import type { FlagrBatchAnswer, FlagrBatchRequest } from '../api/types.ts';
-import { usableCachedFlags, type CachedFlags, type FlagValues } from './flagr.ts';
+import { batchRequest, entityFrom, usableCachedFlags, type CachedFlags, type FlagValues } from './flagr.ts';
 import { FlagrProvider } from './flagr-provider.ts';
 
 export interface FlagLoadOptions {
@@ -9,6 +9,10 @@ export interface FlagLoadOptions {
   writeCache(flags: CachedFlags): Promise<void>;
   onFailure(error: unknown): void;
 }
+
+/** A start's flags are evaluated for the user and the seller and platform known so far. */
+export type StartFlagContext = { sub: string; sellerId: number | null; platformId: number | null };
+const evaluationContext = (context: StartFlagContext) => ({ targetingKey: context.sub, sellerId: context.sellerId, platformId: context.platformId });
 
 /**
  * Evaluates every flag the catalogue and shell use with the Flagr provider, for the user's sub and
@@ -21,13 +25,16 @@ export interface FlagLoadOptions {
  * back to the cache or to every flag off, as they did through the SDK.
  */
 export async function loadFlags(
-  context: { sub: string; sellerId: number | null; platformId: number | null },
+  context: StartFlagContext,
   options: FlagLoadOptions,
 ): Promise<FlagValues> {
   const provider = new FlagrProvider({ flagKeys: FLAG_KEYS, ...options });
-  await provider.initialize({ targetingKey: context.sub, sellerId: context.sellerId, platformId: context.platformId });
+  await provider.initialize(evaluationContext(context));
   return provider.snapshot();
 }
+
+/** The batch `loadFlags` sends first for `context`: the boot step sends the same before the app has loaded (start/early-calls.ts). */
+export const firstFlagRequest = (context: StartFlagContext): FlagrBatchRequest => batchRequest(entityFrom(evaluationContext(context)), FLAG_KEYS);
 
 /**
  * `loadFlags` within a time budget (the start-up deadline): past it, the start goes on with the
@@ -36,14 +43,14 @@ export async function loadFlags(
  */
 export function loadFlagsWithin(
   budgetMs: number,
-  context: { sub: string; sellerId: number | null; platformId: number | null },
+  context: StartFlagContext,
   options: FlagLoadOptions,
   now: () => number = Date.now,
 ): Promise<FlagValues> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       options.onFailure(new Error(`flags took longer than ${budgetMs} ms`));
-      const entity = { entityID: context.sub, entityType: 'user' as const, entityContext: { seller_id: context.sellerId, platformId: context.platformId } };
+      const entity = entityFrom(evaluationContext(context));
       void options
         .readCache()
         .catch(() => undefined)

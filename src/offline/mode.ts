@@ -1,4 +1,4 @@
-import { isBoolean, readStored, writeStored } from '../storage/local.ts';
+import { isBoolean, readStored, writeStored, type StoredReader } from '../storage/local.ts';
 import { restart } from '../effects/restart.ts';
 
 /**
@@ -9,10 +9,13 @@ import { restart } from '../effects/restart.ts';
 export type OnlineMode = 'online' | 'offline';
 export type ConnectivityNotice = 'InternetAvailable' | 'InternetUnavailable';
 
-export function readStoredMode(): OnlineMode | undefined {
-  const online = readStored('onlineMode', isBoolean);
+/** The stored mode through `read`: the app's read, or the boot step's (storage/local.ts peekStored). */
+export function storedModeThrough(read: StoredReader): OnlineMode | undefined {
+  const online = read('onlineMode', isBoolean);
   return online === undefined ? undefined : online ? 'online' : 'offline';
 }
+
+export const readStoredMode = (): OnlineMode | undefined => storedModeThrough(readStored);
 
 /** The mode the shell boots in: the stored choice; before any choice, the browser's connectivity. */
 export function shellMode(stored: OnlineMode | undefined, online: boolean): OnlineMode {

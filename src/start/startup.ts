@@ -43,8 +43,11 @@ export type StartupState = BlockedState | { step: 'ready'; context: ShellContext
 /** The steps a start waits on, named on the page shown when the start-up deadline passes. */
 export type StartStep = 'session' | 'flags' | 'sellers' | 'sites';
 
+/** The calls of the sequence. */
+export type StartApi = Pick<PortalApi, 'sellers' | 'websites' | 'userSites' | 'numberDisplayFormat' | 'upgradeWindows'>;
+
 export interface StartupDeps {
-  api: PortalApi;
+  api: StartApi;
   /** Evaluates every flag for the user and the seller/platform known so far within `budgetMs`; never throws. */
   loadFlags(context: { sub: string; sellerId: number | null; platformId: number | null }, budgetMs: number): Promise<FlagValues>;
   /** The locally stored platform and seller choices (already validated). */
@@ -61,37 +64,62 @@ export interface StartupDeps {
  */
 export const START_BUDGET = { flags: 0.4, sellers: 0.5, lists: 0.3 } as const;
 
-export async function runStartup(user: PortalUser, { api, loadFlags, stored, deadlineMs, onStep }: StartupDeps): Promise<StartupState> {
+/** The seller the calls' header names before the list resolves one (api/seller-header.ts): claimed, else stored. */
+export const expectedSellerOf = (user: StartUser, stored: StartupDeps['stored']): number | null => claimedSellerId(user.sellerClaim) ?? stored.sellerId() ?? null;
+
+/** What of the user the first calls depend on. */
+export type StartUser = Pick<PortalUser, 'sub' | 'platformClaim' | 'sellerClaim' | 'siteIds'>;
+
+/**
+ * The sequence's first part: every call that needs no earlier answer goes out at once. runStartup
+ * sends them, and so does the boot step before the app's code has arrived (early-calls.ts), so both
+ * send the same calls.
+ */
+export function sendFirstCalls(user: StartUser, { api, loadFlags, stored, deadlineMs, onStep }: StartupDeps) {
   const platformChoice = resolvePlatform(user.platformClaim, stored.platform()?.id);
   const platformId = platformChoice.kind === 'selected' ? platformChoice.platformId : null;
-  // The seller the calls' header names before the list resolves one: claimed, else stored.
-  const expectedSellerId = claimedSellerId(user.sellerClaim) ?? stored.sellerId() ?? null;
+  const expectedSellerId = expectedSellerOf(user, stored);
 
   // Flags are evaluated for the seller and platform known before the choosers (a choice reloads the
   // page), so they never wait for the seller list: both run at once. The maintenance windows too.
   onStep?.('flags');
   const flagsLoaded = loadFlags({ sub: user.sub, sellerId: expectedSellerId, platformId }, deadlineMs * START_BUDGET.flags);
   const windowsLoaded = api.upgradeWindows({ timeoutMs: deadlineMs * START_BUDGET.lists }).catch(() => []);
-  if (platformId === null) {
-    await flagsLoaded;
-    return { step: 'choosePlatform', user };
-  }
-  const platform = user.platformClaim === 0 ? (stored.platform() ?? null) : null;
+  if (platformId === null) return { platformId, flagsLoaded };
 
   // What the platform alone decides goes out with the seller list, not after it: a round trip less
   // on a start that waits for them (a first start, on a phone's network). The seller's number format
   // too, for the expected seller; another resolved seller asks again. A start that stops at a chooser or a message leaves these answers unused.
   const timeoutMs = deadlineMs * START_BUDGET.lists;
-  const websitesLoaded = api.websites(platformId, { timeoutMs }).catch(() => []);
-  const sitesLoaded = user.siteIds.length > 0 ? api.userSites({ timeoutMs }).catch(() => []) : Promise.resolve([]);
   const formatOf = (owner: { platformId: number } | { sellerId: number }) => api.numberDisplayFormat(owner, { timeoutMs }).catch(() => DEFAULT_NUMBER_FORMAT);
-  const platformFormatLoaded = formatOf({ platformId });
-  const expectedSellerFormat = expectedSellerId === null ? null : formatOf({ sellerId: expectedSellerId });
-
+  const calls = {
+    platformId,
+    expectedSellerId,
+    flagsLoaded,
+    windowsLoaded,
+    websitesLoaded: api.websites(platformId, { timeoutMs }).catch(() => []),
+    sitesLoaded: user.siteIds.length > 0 ? api.userSites({ timeoutMs }).catch(() => []) : Promise.resolve([]),
+    formatOf,
+    platformFormatLoaded: formatOf({ platformId }),
+    expectedSellerFormat: expectedSellerId === null ? null : formatOf({ sellerId: expectedSellerId }),
+  };
   onStep?.('sellers');
+  return { ...calls, sellersLoaded: api.sellers(platformId, { timeoutMs: deadlineMs * START_BUDGET.sellers }) };
+}
+
+export async function runStartup(user: PortalUser, deps: StartupDeps): Promise<StartupState> {
+  const first = sendFirstCalls(user, deps);
+  if (first.platformId === null) {
+    await first.flagsLoaded;
+    return { step: 'choosePlatform', user };
+  }
+  const { stored, onStep } = deps;
+  const { flagsLoaded, expectedSellerId, expectedSellerFormat, formatOf } = first;
+  const platform = user.platformClaim === 0 ? (stored.platform() ?? null) : null;
+
   let sellers: Seller[];
   try {
-    sellers = await api.sellers(platformId, { timeoutMs: deadlineMs * START_BUDGET.sellers });
+    sellers = await first.sellersLoaded;
   } catch (error) {
     await flagsLoaded;
     return error instanceof ApiError && error.status === 403 ? { step: 'forbidden', user } : { step: 'sellerLoadFailed', user };
@@ -105,10 +133,10 @@ export async function runStartup(user: PortalUser, { api, loadFlags, stored, dea
   onStep?.('sites');
   const [flags, upgradeWindows, websites, sites, numberFormat, sellerNumberFormat] = await Promise.all([
     flagsLoaded,
-    windowsLoaded,
-    websitesLoaded,
-    sitesLoaded,
-    platformFormatLoaded,
+    first.windowsLoaded,
+    first.websitesLoaded,
+    first.sitesLoaded,
+    first.platformFormatLoaded,
     expectedSellerFormat !== null && seller.id === expectedSellerId ? expectedSellerFormat : formatOf({ sellerId: seller.id }),
   ]);
   const siteChoice = resolveSite(stored.siteId(), sites);

@@ -9,7 +9,7 @@ import { webStorage } from './web-storage.ts';
  */
 export { KEY_OWNERS, STORAGE_KEYS, type StorageKey } from './keys.ts';
 
-export const PERSONAL_KEYS = (Object.keys(KEY_OWNERS) as StorageKey[]).filter((key) => KEY_OWNERS[key] === 'person');
+export const PERSONAL_KEYS = /* @__PURE__ */ (Object.keys(KEY_OWNERS) as StorageKey[]).filter((key) => KEY_OWNERS[key] === 'person');
 
 const local = webStorage(() => globalThis.localStorage);
 const { backend, get: readRaw, remove: removeRaw } = local;
@@ -38,28 +38,44 @@ export function discardStored(name: string, raw: string, reason: string): void {
   reportProblem('storage_invalid', { key: name, reason, length: raw.length });
 }
 
-/** Reads a stored value; `accept` narrows the parsed JSON and rejects wrong shapes (then discarded). */
-export function readStored<T>(key: StorageKey, accept: (value: unknown) => value is T): T | undefined {
-  const name = STORAGE_KEYS[key];
-  const raw = readRaw(name);
-  if (raw === null) return undefined;
+/** A stored value's text parsed and narrowed by `accept`: the value, or why it is refused. Pure. */
+function parseStored<T>(raw: string, accept: (value: unknown) => value is T): { value: T } | { refused: string } {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    discardStored(name, raw, 'not JSON');
-    return undefined;
+    return { refused: 'not JSON' };
   }
-  let accepted = false;
   try {
-    accepted = accept(value);
-  } catch {
     // a guard that throws on a hostile shape rejects it
-  }
-  if (accepted) return value as T;
-  discardStored(name, raw, 'wrong shape');
-  return undefined;
+    if (accept(value)) return { value };
+  } catch {}
+  return { refused: 'wrong shape' };
 }
+
+/** How a stored value is read: `accept` narrows the parsed JSON and rejects wrong shapes. */
+export type StoredReader = <T>(key: StorageKey, accept: (value: unknown) => value is T) => T | undefined;
+
+/** Reads a stored value; one that fails `accept` is discarded (removed and reported) and reads as absent. */
+export const readStored: StoredReader = (key, accept) => {
+  const name = STORAGE_KEYS[key];
+  const raw = readRaw(name);
+  if (raw === null) return undefined;
+  const parsed = parseStored(raw, accept);
+  if ('value' in parsed) return parsed.value;
+  discardStored(name, raw, parsed.refused);
+  return undefined;
+};
+
+/**
+ * Reads a stored value as `readStored` does, but leaves an invalid one where it is, for the app's own
+ * read to discard and report: the boot step's reads (start/early-calls.ts), which must stay small.
+ */
+export const peekStored: StoredReader = (key, accept) => {
+  const raw = readRaw(STORAGE_KEYS[key]);
+  const parsed = raw === null ? null : parseStored(raw, accept);
+  return parsed && 'value' in parsed ? parsed.value : undefined;
+};
 
 /** A stored value's text as it is, unchecked: for comparing what a start was drawn with (start/frame-first/rules.ts). */
 export const storedText = (name: string): string | null => readRaw(name);

@@ -176,3 +176,25 @@ test('a repeat start with a frame-first record draws the shell as it was before 
   const firstItem = await start.getByRole('navigation').first().getByRole('link').first().textContent();
   expect(drawn).toContain(firstItem?.trim());
 });
+
+test("a start that runs its start-up sequence sends the sequence's calls before the app's code has arrived, and the app sends none of them again", async ({ page, context }) => {
+  await signIn(page, 'cashier');
+  await expectShell(page);
+  // Without a frame-first record the start runs its sequence before it draws (as a first start does).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('frameFirst') !== null)).toBe(true);
+  await page.evaluate(() => localStorage.removeItem('frameFirst'));
+  const start = await context.newPage();
+  const serveEntry = await holdEntry(start);
+  const startCall = /\/api\/v1\/(evaluation\/batch|upgrade-time|platforms\/\d+\/websites|sites\/user|platforms\/config|seller-list)\b/;
+  const calls: string[] = [];
+  start.on('request', (request) => startCall.test(request.url()) && calls.push(`${request.method()} ${request.url()}`));
+  await start.goto('/', { waitUntil: 'commit' });
+  // The app's entry is held: these are the boot step's.
+  await expect.poll(() => calls.filter((call) => /seller-list|evaluation\/batch|upgrade-time|platforms\/config/.test(call)).length).toBeGreaterThanOrEqual(4);
+  const sentEarly = [...calls];
+  serveEntry();
+  await expectShell(start);
+  expect(calls, 'each call of the start is sent once').toEqual(sentEarly);
+  expect(new Set(calls).size).toBe(calls.length);
+  await start.close();
+});

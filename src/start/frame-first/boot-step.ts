@@ -3,6 +3,8 @@ import { beginEarlyRead } from '../../offline/early-read.ts';
 import { STORAGE_KEYS } from '../../storage/keys.ts';
 import { webStorage } from '../../storage/web-storage.ts';
 import { watchAppStart } from '../../ui/start-failure.ts';
+import { CALLBACK_PATH } from '../../session/sign-in-settings.ts';
+import { sendStartCallsEarly } from '../early-calls.ts';
 import { drawShellPicture } from '../picture/draw.ts';
 import { createFrameFirst } from './handoff.ts';
 import { parseFrameFirstRecord, planFrameFirst } from './rules.ts';
@@ -17,7 +19,8 @@ import { parseFrameFirstRecord, planFrameFirst } from './rules.ts';
  * A small script rather than the service worker composing index.html: it needs only what this page
  * already stores (localStorage), works the same whether or not a worker controls the page, and the
  * worker's precached index.html stays one file for all. It also begins the start snapshot's read
- * (offline/early-read.ts), done by the time the app's modules run. Whatever goes wrong, the app still starts;
+ * (offline/early-read.ts), done by the time the app's modules run, and on a start without a start frame
+ * sends the start's calls (early-calls.ts). Whatever goes wrong, the app still starts;
  * and if the app's entry never runs (its code did not arrive), the start-failure page replaces the spinner.
  */
 
@@ -39,6 +42,11 @@ export function runBootStep(tag: HTMLOrSVGScriptElement | null): void {
     if (plan.kind === 'frame') {
       if (plan.frame.picture) drawShellPicture(plan.frame.picture);
       createFrameFirst(plan.frame);
+    } else if (location.pathname !== CALLBACK_PATH) {
+      // A start that runs the start-up sequence before it draws (a first start): its calls go now.
+      // A frame-first start draws the last start's shell and revalidates only behind it; the sign-in
+      // callback's start goes with the token it is about to receive.
+      void sendStartCallsEarly();
     }
   } catch (error) {
     console.warn('[frame-first] the start frame waits for the shell', error);

@@ -156,13 +156,18 @@ export function parseFrameFirstRecord(raw: string | null): FrameFirstRecord | nu
   }
 }
 
-/** The signed-in user's subject and token expiry (epoch seconds) from the sign-in library's entry, or null. */
-function storedSignIn(raw: string | null): { sub: string; expiresAt: number } | null {
+/**
+ * The signed-in user from the sign-in library's entry, read without the library or its schema (the
+ * boot step stays small; the session's own read validates the entry whole): the subject, the token's
+ * expiry (epoch seconds), the access token (null when there is none to use) and the profile's claims.
+ */
+export function storedSignIn(raw: string | null): { sub: string; expiresAt: number; accessToken: string | null; profile: Record<string, unknown> } | null {
   if (raw === null) return null;
   try {
     const value: unknown = JSON.parse(raw);
     if (!isRecord(value) || !isRecord(value.profile) || !isText(value.profile.sub) || !isTime(value.expires_at)) return null;
-    return { sub: value.profile.sub, expiresAt: value.expires_at };
+    const accessToken = isText(value.access_token) && value.access_token !== '' ? value.access_token : null;
+    return { sub: value.profile.sub, expiresAt: value.expires_at, accessToken, profile: value.profile };
   } catch {
     return null;
   }
