@@ -54,6 +54,9 @@ describe('earlySignedIn: the stored user whose token the calls carry', () => {
   ])('is none for %s', (_name, raw) => expect(earlySignedIn(raw, NOW)).toBeNull());
 });
 
+/** Each call goes out in a task of its own: after those. */
+const callsSent = () => new Promise((resolve) => setTimeout(resolve, 1));
+
 /** The local stack's answers to a start's calls, by path; every request is recorded. */
 function answeringFetch() {
   const answers: Record<string, unknown> = {
@@ -95,6 +98,7 @@ describe('sendStartCallsEarly', () => {
     localStorage.setItem(storedUserName(config.oidc.authority, config.oidc.clientId), entry({}));
     const fetch = answeringFetch();
     await sendStartCallsEarly();
+    await callsSent();
     const early = fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
     expect(early).toEqual([
       'GET /config.json',
@@ -119,6 +123,7 @@ describe('sendStartCallsEarly', () => {
     arrange();
     const fetch = answeringFetch();
     await sendStartCallsEarly();
+    await callsSent();
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(sent);
   });
 
