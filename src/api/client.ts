@@ -82,6 +82,7 @@ export function requestOf(method: string, base: string, path: string, options: P
   return { url, init: { method, headers, body }, key: requestKey(method, url, headers, body) };
 }
 
+/** `promise`, or the signal's reason once it aborts first. */
 function withinSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);

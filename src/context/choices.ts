@@ -14,9 +14,11 @@ export const isStoredPlatform = (value: unknown): value is StoredPlatform => {
   return isEntityId(id) && typeof name === 'string' && (code === undefined || typeof code === 'string');
 };
 
-// An id that cannot be a platform, seller or site (0, negative, fractional, not a number) is
-// discarded like an absent one: it would otherwise reach X-Seller-Id and fail every call.
-/** The stored choices through `read`: the app's reads, or the boot step's (storage/local.ts peekStored). */
+/**
+ * The stored choices through `read`: the app's reads, or the boot step's (storage/local.ts peekStored).
+ * An id that cannot be a platform, seller or site (0, negative, fractional, not a number) is refused
+ * like an absent one: it would otherwise reach X-Seller-Id and fail every call.
+ */
 export const storedChoices = (read: StoredReader) => ({
   platform: () => read('platform', isStoredPlatform),
   sellerId: () => read('seller', isEntityId),

@@ -10,7 +10,7 @@ import { isBrowserOnline, shellMode, storedModeThrough } from '../offline/mode.t
 import { RENEW_AHEAD_S } from '../session/session.ts';
 import { storedUserName } from '../session/stored-entries.ts';
 import { peekStored, storedText } from '../storage/local.ts';
-import { storedSignIn } from './frame-first/rules.ts';
+import { isRecord, storedSignIn } from './frame-first/rules.ts';
 import { expectedSellerOf, sendFirstCalls, type StartApi, type StartUser } from './startup.ts';
 
 /**
@@ -20,9 +20,9 @@ import { expectedSellerOf, sendFirstCalls, type StartApi, type StartUser } from 
  * had run; sent now, their answers are there when the app asks for the same requests
  * (api/early-responses.ts). The runtime config's request is handed over too (app/boot.tsx).
  *
- * What is sent is decided by the sequence itself: `runStartup` runs here with an API that sends each
- * call and answers none, so it sends exactly what a start sends before the seller list answers, and
- * stops there. Whatever is missing or invalid (no config, no signed-in user, a token the session
+ * What is sent is decided by the sequence itself: its first part (startup.ts `sendFirstCalls`) runs
+ * here over an API that sends each call and answers none, so it sends exactly the calls a start sends
+ * before any answer. Whatever is missing or invalid (no config, no signed-in user, a token the session
  * renews first, offline mode) sends nothing: the app's own reads decide and report.
  */
 
@@ -35,7 +35,7 @@ export interface EarlyConfig {
   oidc: { authority: string; clientId: string };
 }
 
-const fields = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const fields = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 const httpAddress = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
 export function earlyConfig(json: unknown): EarlyConfig | null {

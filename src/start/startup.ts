@@ -91,20 +91,15 @@ export function sendFirstCalls(user: StartUser, { api, loadFlags, stored, deadli
   // on a start that waits for them (a first start, on a phone's network). The seller's number format
   // too, for the expected seller; another resolved seller asks again. A start that stops at a chooser or a message leaves these answers unused.
   const timeoutMs = deadlineMs * START_BUDGET.lists;
+  const websitesLoaded = api.websites(platformId, { timeoutMs }).catch(() => []);
+  const sitesLoaded = user.siteIds.length > 0 ? api.userSites({ timeoutMs }).catch(() => []) : Promise.resolve([]);
   const formatOf = (owner: { platformId: number } | { sellerId: number }) => api.numberDisplayFormat(owner, { timeoutMs }).catch(() => DEFAULT_NUMBER_FORMAT);
-  const calls = {
-    platformId,
-    expectedSellerId,
-    flagsLoaded,
-    windowsLoaded,
-    websitesLoaded: api.websites(platformId, { timeoutMs }).catch(() => []),
-    sitesLoaded: user.siteIds.length > 0 ? api.userSites({ timeoutMs }).catch(() => []) : Promise.resolve([]),
-    formatOf,
-    platformFormatLoaded: formatOf({ platformId }),
-    expectedSellerFormat: expectedSellerId === null ? null : formatOf({ sellerId: expectedSellerId }),
-  };
+  const platformFormatLoaded = formatOf({ platformId });
+  const expectedSellerFormat = expectedSellerId === null ? null : formatOf({ sellerId: expectedSellerId });
+
   onStep?.('sellers');
-  return { ...calls, sellersLoaded: api.sellers(platformId, { timeoutMs: deadlineMs * START_BUDGET.sellers }) };
+  const sellersLoaded = api.sellers(platformId, { timeoutMs: deadlineMs * START_BUDGET.sellers });
+  return { platformId, expectedSellerId, flagsLoaded, windowsLoaded, websitesLoaded, sitesLoaded, formatOf, platformFormatLoaded, expectedSellerFormat, sellersLoaded };
 }
 
 export async function runStartup(user: PortalUser, deps: StartupDeps): Promise<StartupState> {
