@@ -156,6 +156,17 @@ describe('ApiClient with an early response (early-responses.ts)', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
+  it('times an early call from its sending to its answer, not from when the app took it', async () => {
+    answer(200, {});
+    // Answered 30 ms after it was sent, taken by the app 20 ms after that.
+    offerFor('token-123', '7', new Promise((resolve) => setTimeout(() => resolve(new Response('{}')), 30)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const onTiming = vi.fn();
+    await new ApiClient(hooks({ onTiming })).get('http://api.test', '/x');
+    const { ms } = onTiming.mock.calls[0]![0] as { ms: number };
+    expect(ms).toBeGreaterThanOrEqual(25);
+  });
+
   it('sends the call itself when the early one failed', async () => {
     const fetch = answer(200, { sent: 'now' });
     offerFor('token-123', '7', Promise.reject(new TypeError('network')));

@@ -108,20 +108,20 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const send = () => fetch(url, { ...request.init, signal, keepalive: options.keepalive, credentials: 'omit' });
-    const started = performance.now();
+    // Sent by the boot step before this code arrived (early-responses.ts), within this call's time;
+    // if that failed while there is time left, sent now. Its time counts from its sending to its answer.
+    const early = takeEarlyResponse(request.key);
+    const started = early?.sentAt ?? performance.now();
     let response: Response;
     try {
-      // Sent by the boot step before this code arrived (early-responses.ts), within this call's time;
-      // if that failed while there is time left, sent now.
-      const early = takeEarlyResponse(request.key);
-      response = await (early ? withinSignal(early, signal).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : send())) : send());
+      response = await (early ? withinSignal(early.response, signal).catch((error: unknown) => (signal.aborted ? Promise.reject(error) : send())) : send());
     } catch (error) {
       if (options.signal?.aborted) throw error; // the caller cancelled: not an error to report
       const failure: ApiFailure = timeout.aborted ? 'timeout' : 'network';
       this.time(method, url, null, started);
       throw this.fail(new ApiError(failure, null, { code: null, message: null }, url), options);
     }
-    this.time(method, url, response.status, started);
+    this.time(method, url, response.status, started, early?.answeredAt() ?? undefined);
     if (response.status === 401 && !renewed && !options.quiet && (await this.hooks.renewAfterUnauthorized?.())) {
       return this.request<T>(method, base, path, options, true);
     }
@@ -133,8 +133,8 @@ export class ApiClient {
     throw this.fail(new ApiError('http', response.status, extractServerError(data), url), options);
   }
 
-  private time(method: string, url: string, status: number | null, started: number): void {
-    const ms = Math.round(performance.now() - started);
+  private time(method: string, url: string, status: number | null, started: number, ended = performance.now()): void {
+    const ms = Math.round(ended - started);
     this.hooks.onTiming?.({ method, path: new URL(url).pathname, status, ms, bucket: timeBucket(ms) });
   }
 

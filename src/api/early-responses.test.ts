@@ -24,15 +24,27 @@ describe('the early hand-over', () => {
     const response = Promise.resolve(new Response('{"a":1}'));
     offerEarlyResponse('k1', response, 1000);
     expect(takeEarlyResponse('k2')).toBeNull();
-    expect(takeEarlyResponse('k1')).toBe(response);
+    expect(takeEarlyResponse('k1')?.response).toBe(response);
     expect(takeEarlyResponse('k1')).toBeNull();
+  });
+
+  it('knows when the early call was sent and when it was answered', async () => {
+    let answer!: (response: Response) => void;
+    offerEarlyResponse('k7', new Promise<Response>((resolve) => (answer = resolve)), 1000);
+    const early = takeEarlyResponse('k7')!;
+    expect(early.sentAt).toBeLessThanOrEqual(performance.now());
+    expect(early.answeredAt()).toBeNull();
+    answer(new Response('{}'));
+    await early.response;
+    await Promise.resolve();
+    expect(early.answeredAt()).toBeGreaterThanOrEqual(early.sentAt);
   });
 
   it('keeps the first offer of a request', () => {
     const first = Promise.resolve(new Response('1'));
     offerEarlyResponse('k3', first, 1000);
     offerEarlyResponse('k3', Promise.resolve(new Response('2')), 1000);
-    expect(takeEarlyResponse('k3')).toBe(first);
+    expect(takeEarlyResponse('k3')?.response).toBe(first);
   });
 
   it('drops a response nobody asked for in time', () => {
@@ -49,7 +61,7 @@ describe('the early hand-over', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
-    await expect(takeEarlyResponse('k5')).rejects.toThrow('network');
+    await expect(takeEarlyResponse('k5')?.response).rejects.toThrow('network');
   });
 
   it('sends a call without credentials, within the time kept, under its key', async () => {
@@ -59,7 +71,7 @@ describe('the early hand-over', () => {
     expect(url).toBe('http://api.test/z');
     expect(init).toMatchObject({ method: 'GET', credentials: 'omit' });
     expect(init?.signal).toBeInstanceOf(AbortSignal);
-    expect(await takeEarlyResponse('k6')).toBeInstanceOf(Response);
+    expect(await takeEarlyResponse('k6')?.response).toBeInstanceOf(Response);
     fetch.mockRestore();
   });
 });

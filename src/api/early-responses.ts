@@ -13,8 +13,15 @@ export function requestKey(method: string, url: string, headers: Record<string, 
   return [method, url, headers.authorization ?? '', headers['x-seller-id'] ?? '', body ?? ''].join('\n');
 }
 
+/** An early call as the app takes it: its answer, and when it was sent and answered (the call's timing counts from there). */
+export interface EarlyResponse {
+  response: Promise<Response>;
+  sentAt: number;
+  answeredAt(): number | null;
+}
+
 const HANDOVER = Symbol.for('staff-portal.early-responses');
-type Handover = Map<string, Promise<Response>>;
+type Handover = Map<string, EarlyResponse>;
 const handover = (): Handover => ((globalThis as Record<symbol, Handover | undefined>)[HANDOVER] ??= new Map());
 
 /**
@@ -24,10 +31,12 @@ const handover = (): Handover => ((globalThis as Record<symbol, Handover | undef
 export function offerEarlyResponse(key: string, response: Promise<Response>, keepMs: number): void {
   const offers = handover();
   if (offers.has(key)) return;
+  let answeredAt: number | null = null;
   // Never an unhandled rejection: whoever takes it falls back to sending the call itself.
-  response.catch(() => undefined);
-  offers.set(key, response);
-  setTimeout(() => offers.get(key) === response && offers.delete(key), keepMs);
+  response.then(() => (answeredAt = performance.now())).catch(() => undefined);
+  const offer = { response, sentAt: performance.now(), answeredAt: () => answeredAt };
+  offers.set(key, offer);
+  setTimeout(() => offers.get(key) === offer && offers.delete(key), keepMs);
 }
 
 /** The boot step: sends a call as the app's API client would (client.ts requestOf) and offers its answer for `keepMs`. */
@@ -36,9 +45,9 @@ export function sendEarly(request: { url: string; init: RequestInit; key: string
 }
 
 /** The app: the early response to the request named `key`, once; null when there is none. */
-export function takeEarlyResponse(key: string): Promise<Response> | null {
+export function takeEarlyResponse(key: string): EarlyResponse | null {
   const offers = handover();
-  const response = offers.get(key) ?? null;
+  const offer = offers.get(key) ?? null;
   offers.delete(key);
-  return response;
+  return offer;
 }
