@@ -12,6 +12,8 @@ const httpUrl = v.pipe(v.string(), v.url(HTTP_URL), v.check((value) => URL.canPa
 const text = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
 
 const minutes = v.pipe(v.number(), v.minValue(1, 'must be at least 1 (minutes)'));
+// Marked free of side effects so that a bundle that reaches this module without using the schema (the
+// boot step, through config/load.ts) leaves it out.
 const count = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number) =>
   v.pipe(
     v.number(),

@@ -11,6 +11,7 @@ import {
 } from '../context/resolve.ts';
 import { claimedSellerId } from '../context/claims.ts';
 import type { FlagValues } from '../flags/flagr.ts';
+import type { StartFlagContext } from '../flags/load.ts';
 import type { StoredPlatform } from '../context/choices.ts';
 import type { ShellContextValue, ShellParts } from '../context/shell.ts';
 import type { PortalUser } from '../context/user.ts';
@@ -49,7 +50,7 @@ export type StartApi = Pick<PortalApi, 'sellers' | 'websites' | 'userSites' | 'n
 export interface StartupDeps {
   api: StartApi;
   /** Evaluates every flag for the user and the seller/platform known so far within `budgetMs`; never throws. */
-  loadFlags(context: { sub: string; sellerId: number | null; platformId: number | null }, budgetMs: number): Promise<FlagValues>;
+  loadFlags(context: StartFlagContext, budgetMs: number): Promise<FlagValues>;
   /** The locally stored platform and seller choices (already validated). */
   stored: { platform(): StoredPlatform | undefined; sellerId(): number | undefined; siteId(): number | undefined };
   /** The whole start must reach a state within this many ms (runtime config `startup.deadlineSeconds`). */

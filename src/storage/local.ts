@@ -9,6 +9,7 @@ import { webStorage } from './web-storage.ts';
  */
 export { KEY_OWNERS, STORAGE_KEYS, type StorageKey } from './keys.ts';
 
+// Marked pure so that the boot step's bundle, which never reads it, leaves it out.
 export const PERSONAL_KEYS = /* @__PURE__ */ (Object.keys(KEY_OWNERS) as StorageKey[]).filter((key) => KEY_OWNERS[key] === 'person');
 
 const local = webStorage(() => globalThis.localStorage);
