@@ -1,4 +1,4 @@
-import { Activity, useContext, useEffect, useEffectEvent, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Activity, startTransition, useContext, useEffect, useEffectEvent, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { Brand } from '../config/schema.ts';
 import { isBoolean, readStored, writeStored } from '../storage/local.ts';
@@ -61,12 +61,14 @@ export function ShellLayout({
 
   // Closed at start: its code loads once the first screen is drawn, so the first tap opens it at once.
   // Its items too are drawn only then (at the lowest priority until then: nobody sees them), not
-  // with the first screen.
+  // with the first screen; and in a transition, which gives the main thread back between items: drawn
+  // at once, the whole menu was one task of over 100 ms on a handheld, which a tap then waited behind.
+  // A tap on the toggle draws them at once (openOrCloseDrawer).
   const [drawerFilled, setDrawerFilled] = useState(false);
   useEffect(() => {
     if (drawer)
       return whenIdle(() => {
-        setDrawerFilled(true);
+        startTransition(() => setDrawerFilled(true));
         void loadDrawer().then((module) => module.defineDrawerInSteps(whenIdle), () => undefined);
       });
   }, [drawer]);
