@@ -1,5 +1,5 @@
 import { chevronDownOutline, chevronForwardOutline, openOutline } from 'ionicons/icons';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { MenuEntry } from '../gating/visibility.ts';
@@ -15,7 +15,9 @@ function useMenuIcons(): IconOf {
   const [iconOf, setIconOf] = useState<IconOf>(() => noIcons);
   useEffect(() => {
     let live = true;
-    void import('./menu-icons.ts').then(({ menuIcon }) => live && setIconOf(() => menuIcon));
+    // The icons' arrival redraws every group: in a transition, which gives the main thread back between
+    // groups (at once it was one task of 50-60 ms on the handheld profile, traced, behind the first screen).
+    void import('./menu-icons.ts').then(({ menuIcon }) => live && startTransition(() => setIconOf(() => menuIcon)));
     return () => {
       live = false;
     };
