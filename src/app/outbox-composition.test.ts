@@ -5,26 +5,32 @@ const page = { start: vi.fn(async () => undefined) } as unknown as PageOutbox & 
 vi.mock('./outbox-loader.ts', () => ({ loadOutboxFor: vi.fn(async () => page) }));
 
 const { composeOutbox } = await import('./outbox-composition.ts');
+const { loadOutboxFor } = await import('./outbox-loader.ts');
 
 const compose = () => composeOutbox({} as never, {} as never, {} as never, 'online');
 
 describe('composeOutbox', () => {
   afterEach(() => vi.clearAllMocks());
 
-  it('starts the loaded outbox in a task of its own, after the one that loaded it', async () => {
+  it('starts the loaded outbox in a task after the one that loaded it, before anyone waiting gets it', async () => {
+    const order: string[] = [];
+    vi.mocked(loadOutboxFor).mockImplementationOnce(async () => {
+      order.push('loaded');
+      setTimeout(() => order.push('next task'), 0); // queued in the loading task
+      return page;
+    });
+    page.start.mockImplementationOnce(async () => void order.push('started'));
     const loaded = await compose().load();
+    order.push('handed over');
     expect(loaded).toBe(page);
-    // Still the loading task (its promise jobs): the start waits for the next task.
-    expect(page.start).not.toHaveBeenCalled();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(page.start).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['loaded', 'next task', 'started', 'handed over']);
   });
 
   it('loads and starts it once, however often it is asked for', async () => {
     const outbox = compose();
     await Promise.all([outbox.load(), outbox.load()]);
     await outbox.load();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loadOutboxFor).toHaveBeenCalledTimes(1);
     expect(page.start).toHaveBeenCalledTimes(1);
   });
 });

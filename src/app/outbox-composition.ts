@@ -33,12 +33,12 @@ export function composeOutbox(runtime: Runtime, session: Session, services: Serv
     (loading ??= import('./outbox-loader.ts')
       .then(({ loadOutboxFor }) => loadOutboxFor({ runtime, session, services, mode, writer: () => writer, notice, connectivity }))
       .then(
-        (page) => {
+        async (page) => {
           // In a task of its own: the chunk's evaluation and the outbox's start (the database opened, other
-          // people's entries sealed) were one task of ~90 ms on a handheld, behind the drawn shell.
-          void nextTask()
-            .then(() => page.start())
-            .catch((error: unknown) => console.warn('[outbox] the start did not finish', error));
+          // people's entries sealed) were one task of ~90 ms on a handheld, behind the drawn shell. Whoever
+          // waits for the outbox still gets it started, as before (a logout's stop comes after its start).
+          await nextTask();
+          void page.start().catch((error: unknown) => console.warn('[outbox] the start did not finish', error));
           return page;
         },
         (error: unknown) => {
