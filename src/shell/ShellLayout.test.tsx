@@ -2,6 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { busyFor, taskRecorder, underReactScheduler } from '../ui/test-support.ts';
 import { ShellLayout } from './ShellLayout.tsx';
 
 const brand = { appName: 'Staff Desktop', logo: '/brand/logo.svg' } as never;
@@ -40,59 +41,45 @@ describe('ShellLayout', () => {
     expect(drawn()).toBe(true);
   });
 
-  it("on a phone, draws the drawer's items in slices that give the main thread back, not in one long task", async () => {
-    // React's own scheduler, as in the browser: act() would draw everything at once.
-    const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const actEnvironment = global.IS_REACT_ACT_ENVIRONMENT;
-    global.IS_REACT_ACT_ENVIRONMENT = false;
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }));
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    const events: string[] = [];
-    function SlowItem({ n }: { n: number }) {
-      const until = performance.now() + 3;
-      while (performance.now() < until); // an item that takes 3 ms to draw, as on a handheld
-      events.push('item');
-      return <a href={`/route-${n}`}>Route {n}</a>;
-    }
-    // The signed-in shell draws itself again and again at start: each time its items are new elements.
-    const shell = () => (
-      <MemoryRouter>
-        <ShellLayout brand={brand} version="1.0.0" sidebar={Array.from({ length: 30 }, (_, n) => <SlowItem key={n} n={n} />)}>
-          <p>content</p>
-        </ShellLayout>
-      </MemoryRouter>
-    );
-    const container = document.body.appendChild(document.createElement('div'));
-    const root = createRoot(container);
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    try {
-      root.render(shell());
-      await pause(300); // the first screen, and what React draws ahead of the hidden items
-      events.length = 0;
-      let ticking = true;
-      const tick = () => {
-        events.push('task');
-        if (ticking) setTimeout(tick, 0);
-      };
-      setTimeout(tick, 0);
-      root.render(shell());
-      idle.splice(0).forEach((callback) => callback()); // the browser is idle: the items are drawn
-      const shown = () => container.querySelector('a[href="/route-29"]')?.closest('[style*="display: none"]') === null;
-      await waitFor(() => expect(shown()).toBe(true), { timeout: 5000 });
-      ticking = false;
-      const first = events.indexOf('item');
-      const last = events.lastIndexOf('item');
-      expect(last - first).toBeGreaterThan(0);
-      // Other tasks ran while the items were drawn: a tap meanwhile would have been answered.
-      expect(events.slice(first, last).includes('task')).toBe(true);
-    } finally {
-      root.unmount();
-      container.remove();
-      global.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-    }
-  });
+  it("on a phone, draws the drawer's items in slices that give the main thread back, not in one long task", () =>
+    underReactScheduler(async () => {
+      const idle: (() => void)[] = [];
+      vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }));
+      vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+      vi.stubGlobal('cancelIdleCallback', () => undefined);
+      const tasks = taskRecorder();
+      function SlowItem({ n }: { n: number }) {
+        busyFor(3); // an item that takes 3 ms to draw, as on a handheld
+        tasks.mark('item');
+        return <a href={`/route-${n}`}>Route {n}</a>;
+      }
+      // The signed-in shell draws itself again and again at start: each time its items are new elements.
+      const shell = () => (
+        <MemoryRouter>
+          <ShellLayout brand={brand} version="1.0.0" sidebar={Array.from({ length: 30 }, (_, n) => <SlowItem key={n} n={n} />)}>
+            <p>content</p>
+          </ShellLayout>
+        </MemoryRouter>
+      );
+      const container = document.body.appendChild(document.createElement('div'));
+      const root = createRoot(container);
+      try {
+        root.render(shell());
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the first screen, and what React draws ahead of the hidden items
+        tasks.events.length = 0;
+        tasks.startTicking();
+        root.render(shell());
+        idle.splice(0).forEach((callback) => callback()); // the browser is idle: the items are drawn
+        const shown = () => container.querySelector('a[href="/route-29"]')?.closest('[style*="display: none"]') === null;
+        await waitFor(() => expect(shown()).toBe(true), { timeout: 5000 });
+        // Other tasks ran while the items were drawn: a tap meanwhile would have been answered.
+        expect(tasks.yieldedDuring('item')).toBe(true);
+      } finally {
+        tasks.stopTicking();
+        root.unmount();
+        container.remove();
+      }
+    }));
 
   it('beside the content from the tablet width up, draws the menu with the first screen', () => {
     onScreen(true);
