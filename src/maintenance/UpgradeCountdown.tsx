@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import { useServiceName } from './hooks.ts';
 import './maintenance.css';
 import { useNow } from '../ui/useNow.ts';
@@ -25,7 +25,7 @@ const windowKey = (window: UpgradeWindow) => `${window.pathPrefix}@${window.star
  * the page that is going down; users who may bypass are not asked.
  */
 export function UpgradeCountdown({ windows, path, bypass, navigate }: UpgradeCountdownProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useDeferredTranslation();
   const serviceName = useServiceName();
   const now = useNow();
   const active = activeWindow(windows, path, now);

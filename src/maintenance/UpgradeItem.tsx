@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { deferred } from '../ui/deferred.tsx';
+import { withDeferredTexts } from '../i18n/index.ts';
 import type { UpgradeCountdownProps } from './UpgradeCountdown.tsx';
 import { upgradeItemDueAt } from './windows.ts';
 
-const UpgradeCountdown = deferred(() => import('./UpgradeCountdown.tsx').then((module) => module.UpgradeCountdown), { idle: true, quiet: true });
+const UpgradeCountdown = deferred(() => withDeferredTexts(import('./UpgradeCountdown.tsx')).then((module) => module.UpgradeCountdown), { idle: true, quiet: true });
 
 /** A timer's longest wait here: far windows are waited for in steps, and a device that slept catches up within one. */
 export const UPGRADE_ITEM_CHECK_MS = 60_000;

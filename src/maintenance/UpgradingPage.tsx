@@ -1,6 +1,6 @@
 import { Page } from '../ui/Page.tsx';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useDeferredTranslation } from '../i18n/index.ts';
 import './maintenance.css';
 import { useNow } from '../ui/useNow.ts';
 import { formatRemaining, parseUpgradingQuery } from './windows.ts';
@@ -11,7 +11,7 @@ import { formatRemaining, parseUpgradingQuery } from './windows.ts';
  * or now is outside its window.
  */
 export function UpgradingPage({ search, navigate }: { search: string; navigate: (to: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useDeferredTranslation();
   const query = useMemo(() => parseUpgradingQuery(search), [search]);
   const now = useNow();
   const inside = query !== null && query.start <= now && now < query.end;

@@ -13,7 +13,7 @@ import { AccessExplorer, ExplainedError } from '../access/lazy.tsx';
 import { triedPath, triedState } from '../access/tried-path.ts';
 
 // Pages of a few routes only: their code loads when one is opened, not at every start.
-const UpgradingPage = deferred(() => import('../maintenance/UpgradingPage.tsx').then((module) => module.UpgradingPage));
+const UpgradingPage = deferred(() => withDeferredTexts(import('../maintenance/UpgradingPage.tsx')).then((module) => module.UpgradingPage));
 const ExportHistoryPage = deferred(() => withDeferredTexts(import('../pages/ExportHistoryPage.tsx')).then((module) => module.ExportHistoryPage));
 const SellerSupportGate = deferred(() => withDeferredTexts(import('../navigation/SellerSupportGate.tsx')).then((module) => module.SellerSupportGate));
 

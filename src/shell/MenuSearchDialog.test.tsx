@@ -13,7 +13,7 @@ vi.mock('../gating/search.ts', async (original) => {
 // Its closed-pages part loads at the first opening too: here, nothing to find.
 vi.mock('../access/closed-search.ts', () => ({ createClosedSearch: () => () => [] }));
 vi.mock('../access/ClosedResults.tsx', () => ({ default: () => null }));
-vi.mock('../i18n/index.ts', () => ({ withDeferredTexts: <T,>(loading: Promise<T>) => loading }));
+vi.mock('../i18n/index.ts', async (original) => ({ ...(await original<object>()), withDeferredTexts: <T,>(loading: Promise<T>) => loading }));
 vi.mock('../access/requester.ts', () => ({ useRequester: () => ({ email: 'help@test', userId: 'u', seller: 's', platform: 'p' }) }));
 
 const orders = { path: '/orders', title: 'Orders' } as RouteItem;

@@ -5,7 +5,7 @@ import { useRequester } from '../access/requester.ts';
 import { createMenuSearch } from '../gating/search.ts';
 import { useNavigation } from '../navigation/navigation-context.ts';
 import { deferred } from '../ui/deferred.tsx';
-import { withDeferredTexts } from '../i18n/index.ts';
+import { useDeferredTranslation, withDeferredTexts } from '../i18n/index.ts';
 import { ACCESS_NAMESPACE } from '../i18n/languages.ts';
 import './menu-search.css';
 
@@ -19,7 +19,7 @@ const ClosedResults = deferred(() => withDeferredTexts(import('../access/ClosedR
  * one starts an access request. That part loads with the dialog's first opening.
  */
 export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useDeferredTranslation();
   const { menu, open: openItem } = useNavigation();
   // Built at the dialog's first opening, not when its chunk loads behind the first screen: a start
   // that never searches never pays for folding every title (on a handheld, as long as a frame's task).

@@ -43,7 +43,7 @@ import { useShell } from '../context/shell.ts';
 const NeedsConnectionCard = deferred(() => withDeferredTexts(import('./NeedsConnectionCard.tsx')).then((module) => module.NeedsConnectionCard));
 const ModalFrame = deferred(() => import('./ModalFrame.tsx').then((module) => module.ModalFrame));
 const PushNotifications = deferred(() => withDeferredTexts(import('../push/PushNotifications.tsx')).then((module) => module.PushNotifications), { idle: true, quiet: true });
-const MenuSearchDialog = deferred(() => import('./MenuSearchDialog.tsx').then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
+const MenuSearchDialog = deferred(() => withDeferredTexts(import('./MenuSearchDialog.tsx')).then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
 // Opened from the header's outbox badge.
 const OutboxSheet = deferred(() => withDeferredTexts(import('./OutboxSheet.tsx')).then((module) => module.OutboxSheet));
 /** The lock screen's count on a shared device: the person's writes the outbox has not sent yet. */
