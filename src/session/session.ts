@@ -3,7 +3,6 @@ import { fetchUserInfo, UserInfoRefused } from '../api/userinfo.ts';
 import { removePersonalStored } from '../storage/local.ts';
 import { samePlainData } from '../storage/plain-data.ts';
 import { restart } from '../effects/restart.ts';
-import { endProviderSessionInFrame } from './provider-logout.ts';
 import { PROVIDER_TIMEOUT_S, SIGNED_OUT_FRAME_PATH } from './sign-in-settings.ts';
 import type { StoredUser } from './stored-entries.ts';
 import type { SignInLibrary } from './user-manager.ts';
@@ -449,13 +448,17 @@ export class Session {
    * next person's sign-in screen shows in this page.
    */
   private async endProviderSessionBehind(idToken: string | undefined): Promise<{ ended: Promise<boolean> }> {
-    const inFrame = this.deps.endProviderSession ?? ((address: string) => endProviderSessionInFrame(address, PROVIDER_LOGOUT_FRAME_MS));
     const failed = (error: unknown) => {
       console.warn('[session] the provider could not end its session in a frame', error);
       return false;
     };
     try {
-      const { manager } = await this.library();
+      // The frame's code loads with the logout that uses it (a shared device's), not on every start.
+      const [{ manager }, inFrame] = await Promise.all([
+        this.library(),
+        this.deps.endProviderSession ??
+          import('./provider-logout.ts').then(({ endProviderSessionInFrame }) => (address: string) => endProviderSessionInFrame(address, PROVIDER_LOGOUT_FRAME_MS)),
+      ]);
       const endpoint = await manager.metadataService.getEndSessionEndpoint();
       if (!endpoint) return { ended: Promise.resolve(false) };
       const url = new URL(endpoint);
