@@ -7,7 +7,7 @@ import { useSession } from './context.ts';
 export function SessionExpiredDialog() {
   const session = useSession();
   const dismiss = useCallback(() => void session.dismissExpired(), [session]);
-  // Its texts are the deferred ones, which a start has fetched once its first screen was drawn.
+  // Its texts are the deferred ones: loaded behind the first screen, or with the question.
   const presentOverlay = useCallback<OverlayPresenter>(
     async ({ showAlert }) => {
       const t = await withDeferredT();

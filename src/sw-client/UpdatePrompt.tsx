@@ -10,7 +10,8 @@ export function UpdatePrompt({ updates, holdBack = false }: { updates: ServiceWo
   useEffect(() => updates?.onUpdateWaiting(() => setWaiting(true)), [updates]);
   const show = Boolean(updates) && waiting && !dismissed && !holdBack;
 
-  // Its texts load with the toast (the deferred ones): a new release waits on few starts.
+  // Its texts are the deferred ones (a new release waits on few starts): loaded behind the first screen,
+  // or with the toast.
   const presentOverlay = useCallback<OverlayPresenter>(
     async ({ showToast }) => {
       const t = await withDeferredT();
