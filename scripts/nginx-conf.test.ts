@@ -88,9 +88,18 @@ describe('renderServer', () => {
     expect(text).toMatch(/location \/ \{\n\s+try_files \$uri \/index\.html;/);
   });
 
-  it('sends the security headers on every answer, errors included', () => {
+  it('sends the security headers on every answer, errors included; the policy on all but a hashed script or style sheet', () => {
     const text = renderServer(config(), options);
-    expect(text).toContain(`add_header Content-Security-Policy "${contentSecurityPolicy(config(), '$portal_frame_ancestors')}" always;`);
+    expect(text).toContain('add_header Content-Security-Policy $portal_content_security_policy always;');
+    const policy = text.slice(text.indexOf('map $status$uri $portal_content_security_policy {'));
+    expect(policy.slice(0, policy.indexOf('}'))).toBe(
+      [
+        'map $status$uri $portal_content_security_policy {',
+        '    ~^(200|304)/assets/  "";',
+        `    default "${contentSecurityPolicy(config(), '$portal_frame_ancestors')}";`,
+        '',
+      ].join('\n'),
+    );
     expect(text).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
     expect(text).toContain('add_header X-Content-Type-Options "nosniff" always;');
     // A location with its own add_header would silently drop the server's headers.
