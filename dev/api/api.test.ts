@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureFiles } from '../fixture-loader.ts';
 import { startStack, type Stack } from '../stack.ts';
@@ -342,6 +343,31 @@ describe('access presets (local stack only)', () => {
     const on = body<{ evaluationResults: { flagKey: string; variantKey: string }[] }>(evaluated).evaluationResults.filter((r) => r.variantKey === 'on').map((r) => r.flagKey);
     expect([...(picker?.flags ?? [])].sort()).toEqual(on.sort());
     expect(users.find((user) => user.username === 'nosite')).toMatchObject({ hasSite: false });
+  });
+});
+
+describe('compression', () => {
+  it('sends an answer over 1 KB gzip-compressed when asked, as the real services do, and a small one as it is', async () => {
+    const evaluate = (headers: Record<string, string>) =>
+      callApi(url('/api/v1/evaluation/batch'), token('cashier'), {
+        method: 'POST',
+        headers,
+        body: { entities: [{ entityID: 'staff-0002', entityType: 'user', entityContext: { seller_id: 1, platformId: 1 } }], flagKeys: stack.fixtures.flags.map((flag) => flag.key) },
+      });
+    const plain = await evaluate({});
+    const compressed = await evaluate({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    // The same answer but for each evaluation's time.
+    const untimed = (answer: { evaluationResults: { timestamp: string }[] }) => answer.evaluationResults.map(({ timestamp: _timestamp, ...result }) => result);
+    expect(untimed(JSON.parse(gunzipSync(compressed.bytes).toString('utf8')) as { evaluationResults: { timestamp: string }[] })).toEqual(untimed(plain.json()));
+
+    const small = await callApi(url('/api/v1/sites/user'), token('cashier'), { headers: { 'accept-encoding': 'gzip', 'x-seller-id': '2' } });
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

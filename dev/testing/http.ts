@@ -11,6 +11,8 @@ export interface LoopbackResponse {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
+  /** The body as sent (still compressed when the answer says content-encoding). */
+  bytes: Buffer;
   json<T = unknown>(): T;
 }
 
@@ -28,12 +30,13 @@ const toLoopback: LookupFunction = (_hostname, options, callback) => {
 export function request(url: string, { method = 'GET', headers = {}, body }: LoopbackRequest = {}): Promise<LoopbackResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, lookup: toLoopback }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: <T>() => JSON.parse(text) as T }),
-      );
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes, json: <T>() => JSON.parse(text) as T });
+      });
     });
     req.on('error', reject);
     req.end(body);
