@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runtimeConfigSchema, type RuntimeConfigInput } from '../src/config/schema.ts';
-import { contentSecurityPolicy, EXAMPLE, frameAncestorSources, FIREBASE_ORIGINS, renderExample, renderServer, renderStandalone } from './nginx-conf.ts';
+import { createServer, type Server } from 'node:http';
+import { contentSecurityPolicy, EXAMPLE, frameAncestorSources, FIREBASE_ORIGINS, FREE_PORT_RANGE, freePort, renderExample, renderServer, renderStandalone, startNginx } from './nginx-conf.ts';
 
 const input: RuntimeConfigInput = {
   environment: 'production',
@@ -171,6 +172,47 @@ describe('the committed example', () => {
       expect(() => execFileSync(nginx, args, { stdio: 'pipe' })).not.toThrow();
     } finally {
       rmSync(prefix, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('freePort and startNginx', () => {
+  const listenOn = (server: Server, port: number) => new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const closed = (server: Server) => new Promise((done) => server.close(done));
+
+  it('finds a loopback port below the ephemeral range, passing over one in use', async () => {
+    const { from, to } = FREE_PORT_RANGE;
+    const busy = createServer();
+    await listenOn(busy, await freePort());
+    try {
+      const busyPort = (busy.address() as { port: number }).port;
+      expect(busyPort).toBeGreaterThanOrEqual(from);
+      expect(busyPort).toBeLessThan(32_768);
+      // The first draw lands on the busy port, the second anywhere else.
+      const draws = [(busyPort - from + 0.5) / (to - from), busyPort - from < (to - from) / 2 ? 0.9 : 0.1];
+      const port = await freePort(() => draws.shift() ?? Math.random());
+      expect(port).not.toBe(busyPort);
+      expect(draws).toEqual([]);
+      const check = createServer();
+      await listenOn(check, port);
+      await closed(check);
+    } finally {
+      await closed(busy);
+    }
+  });
+
+  it('does not take another server on its port for the nginx it started', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nginx-port-'));
+    const other = createServer((_request, response) => response.end('<!doctype html><title>another server</title>'));
+    try {
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>portal</title>');
+      writeFileSync(join(dir, 'config.json'), JSON.stringify(input));
+      const port = await freePort();
+      await listenOn(other, port);
+      await expect(startNginx({ root: dir, runtimeConfigFile: join(dir, 'config.json'), port })).rejects.toThrow(/nginx did not start/);
+    } finally {
+      await closed(other);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -254,12 +254,27 @@ export interface RunningNginx {
 }
 
 /** A port free on loopback now (the stack must know the portal's port before nginx starts). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
+/**
+ * Where `freePort` looks: below Linux's ephemeral range (32768–60999), from which every `listen(0)`
+ * of a concurrent test's stack takes its port. A port found free there and bound a moment later
+ * cannot have been handed to one of them meanwhile.
+ */
+export const FREE_PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+
+/** A loopback port nothing listens on, for a server the caller starts a little later (nginx). */
+export async function freePort(random: () => number = Math.random): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = FREE_PORT_RANGE.from + Math.floor(random() * (FREE_PORT_RANGE.to - FREE_PORT_RANGE.from));
+    const server = createServer();
+    const bound = await new Promise<boolean>((done) => {
+      server.once('error', () => done(false));
+      server.listen(port, '127.0.0.1', () => done(true));
+    });
+    if (!bound) continue;
+    await new Promise((done) => server.close(done));
+    return port;
+  }
+  throw new Error(`no free loopback port between ${FREE_PORT_RANGE.from} and ${FREE_PORT_RANGE.to}`);
 }
 
 /**
@@ -292,12 +307,11 @@ export async function startNginx(options: { root: string; runtimeConfigFile: str
   const loopback = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) break;
-    try {
-      await fetch(`${loopback}/index.html`);
-      return { origin, loopback, close };
-    } catch {
-      await new Promise((done) => setTimeout(done, 50));
-    }
+    // Only this nginx counts: another server on the port (nginx then exits, the address in use) would
+    // answer too, and a test would drive its pages instead of the portal's.
+    const answer = await fetch(`${loopback}/index.html`).catch(() => null);
+    if (answer && answer.headers.get('server') === 'nginx' && child.exitCode === null) return { origin, loopback, close };
+    await new Promise((done) => setTimeout(done, 50));
   }
   await close();
   throw new Error(`nginx did not start on ${origin}:\n${stderr}`);
