@@ -34,13 +34,13 @@ export default defineConfig({
         // the small modules that lazy parts share too (the page frame, permissions, the catalogue's
         // definitions, upgrade windows, local storage). Rolldown would otherwise cut them into many small
         // chunks, each a request and a gzip frame. (Rolldown keeps its own runtime apart whatever the groups say.)
-        // Only the app's own copy of a library: Firebase's packages each nest an older idb, which only
-        // the push chunk needs.
+        // Only the app's own copy of a library. IndexedDB's wrapper (idb) is not among them: the start reads
+        // its snapshot without it (offline/early-read.ts), and the cache and the outbox load it behind the first screen.
         advancedChunks: {
           groups: [
             {
               name: 'start',
-              test: /^(?!.*node_modules[\\/].*node_modules[\\/]).*node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|valibot|idb)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$/,
+              test: /^(?!.*node_modules[\\/].*node_modules[\\/]).*node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|valibot)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$/,
             },
             // A language's two namespaces that every start awaits together: one file.
             {

@@ -55,7 +55,8 @@ export class FlagrProvider implements Provider {
       });
       this.values = flagValuesFrom(answer, this.options.flagKeys);
       this.reason = 'TARGETING_MATCH';
-      await this.options.writeCache({ entity, values: this.values, fetchedAt: now() }).catch(() => undefined);
+      // Not awaited: the copy is for a later start whose flag service fails, and the start need not wait for the database.
+      void this.options.writeCache({ entity, values: this.values, fetchedAt: now() }).catch(() => undefined);
     } catch (error) {
       this.options.onFailure(error);
       const cached = usableCachedFlags(await this.options.readCache().catch(() => undefined), entity, now());

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { reportProblem } from '../storage/problems.ts';
 import { CACHE_DB_NAME, CACHE_STORE as STORE, type EarlyRecord, type RecordName } from './early-read.ts';
 
@@ -155,6 +155,9 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
     let database: IDBPDatabase | null = null;
     const opened = (async () => {
       try {
+        // The library loads with the first use of the database, behind the first screen: a start reads its
+        // snapshot through the boot step's early read (early-read.ts), and writes only once it has drawn.
+        const { openDB } = await import('idb');
         database = await openDB(name, migrations.length, {
           upgrade(db, oldVersion, newVersion, transaction) {
             for (let version = oldVersion; version < (newVersion ?? migrations.length); version++) {
@@ -178,7 +181,8 @@ export function createCache({ name = CACHE_DB_NAME, migrations = MIGRATIONS, onP
         });
         return database;
       } catch (error) {
-        // Also lands here when there is no indexedDB at all, or this tab's version is now too old.
+        // Also lands here when there is no indexedDB at all, this tab's version is now too old, or the
+        // library's file did not arrive.
         onProblem({ kind: 'unavailable', error });
         return null;
       }
