@@ -15,6 +15,7 @@ export const BROWSER_MODULES = [
   'packages/frame-client/index.ts',
   'packages/frame-client/protocol.ts',
   'packages/frame-client/outbox.ts',
+  'packages/frame-client/handshake.ts',
 ] as const;
 export const OFFLINE_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/offline-sw.ts`;
 /** Apps whose catalogue routes work offline (the POS pages, the ERP's to-do list at `/`): they bring their own service worker. */
@@ -115,6 +116,7 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number, co
   <!-- Last: the script fills these once it runs, and what it adds moves nothing already drawn (layout shift). -->
   ${worksOffline ? '<p id="offline-status" role="status"></p>' : ''}
   <p id="signed-in-user"></p>
+  <p id="shell-protocol"></p>
   <section aria-labelledby="settings-heading"><h2 id="settings-heading">Settings from the shell</h2>
     <p id="embedding"></p><dl id="settings"></dl></section>
 </main>`,

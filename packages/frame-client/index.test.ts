@@ -21,7 +21,7 @@ describe('parseFrameMessage', () => {
     fc.assert(
       fc.property(fc.anything({ withNullPrototype: true, withMap: true, withSet: true }), (data) => {
         const parsed = parseFrameMessage(data);
-        expect(parsed === null || ['ready', 'route', 'edit-start', 'edit-end', 'logout', 'user-data-request', 'outbox-send', 'outbox-list', 'outbox-discard', 'outbox-watch', 'session-ended'].includes(parsed.type)).toBe(true);
+        expect(parsed === null || ['hello', 'ready', 'route', 'edit-start', 'edit-end', 'logout', 'user-data-request', 'outbox-send', 'outbox-list', 'outbox-discard', 'outbox-watch', 'session-ended'].includes(parsed.type)).toBe(true);
       }),
     );
   });

@@ -3,19 +3,22 @@
  * Dependency-free so any embedded app can import it. The shell validates every message with
  * `parseFrameMessage`; anything that does not match is ignored.
  *
- * Frame → shell: ready (the page has drawn), route sync, start/end of editing, logout, user-data request,
- * and the outbox's requests (outbox.ts).
- * Shell → frame: settings update (kept-alive frames), user-data reply, the outbox's replies and updates.
+ * Frame → shell: hello (the handshake, handshake.ts), ready (the page has drawn), route sync, start/end of
+ * editing, logout, user-data request, and the outbox's requests (outbox.ts).
+ * Shell → frame: welcome (the handshake), settings update (kept-alive frames), user-data reply, the outbox's
+ * replies and updates.
  * Session end (shared devices), in its own block below: shell → frame 'session-end', frame → shell
  * 'session-ended' once the app has cleared what it kept of the person.
  */
 
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
 import { createOutboxClient, parseOutboxReply, parseOutboxRequest, type OutboxReply, type OutboxRequest, type ParsedOutboxRequest } from './outbox.ts';
+import { createHandshake, parseHandshake, type Capability, type HelloMessage, type WelcomeMessage } from './handshake.ts';
 
 export { PROTOCOL } from './protocol.ts';
-// The outbox's messages and client live in outbox.ts.
+// The outbox's messages and client live in outbox.ts, the handshake's in handshake.ts.
 export * from './outbox.ts';
+export * from './handshake.ts';
 
 /** Settings the shell puts in the frame's window.name as JSON (never access, refresh or ID tokens). */
 export interface FrameSettings {
@@ -38,6 +41,8 @@ export interface FrameSettings {
   /** The device's push token; empty when push is off or the device has none yet. */
   pushToken: string;
   notificationAppId: string;
+  /** The protocol version the shell speaks (handshake.ts); absent from shells of version 1. */
+  protocolVersion?: number;
 }
 
 /** What the shell hands to a verified embedded app that asks for the signed-in user. */
@@ -53,6 +58,7 @@ export interface FrameUserData {
 }
 
 export type FrameToShellMessage =
+  | HelloMessage
   | { protocol: typeof PROTOCOL; type: 'ready' }
   | { protocol: typeof PROTOCOL; type: 'route'; path: string }
   | { protocol: typeof PROTOCOL; type: 'edit-start' }
@@ -63,6 +69,7 @@ export type FrameToShellMessage =
   | SessionEndedMessage;
 
 export type ShellToFrameMessage =
+  | WelcomeMessage
   | { protocol: typeof PROTOCOL; type: 'settings'; settings: FrameSettings }
   | { protocol: typeof PROTOCOL; type: 'user-data'; requestId: string; user: FrameUserData }
   | OutboxReply
@@ -78,6 +85,8 @@ export function parseFrameMessage(data: unknown): ParsedFrameMessage | null {
   try {
     if (!isRecord(data) || data.protocol !== PROTOCOL) return null;
     switch (data.type) {
+      case 'hello':
+        return parseHandshake<HelloMessage>(data, 'hello');
       case 'route':
         return typeof data.path === 'string' && data.path.startsWith('/') && data.path.length <= MAX_PATH_LENGTH
           ? { protocol: PROTOCOL, type: 'route', path: data.path }
@@ -105,6 +114,7 @@ export function parseFrameMessage(data: unknown): ParsedFrameMessage | null {
 /** Validates a message the shell sent (used by embedded apps). */
 export function parseShellMessage(data: unknown): ShellToFrameMessage | null {
   if (!isRecord(data) || data.protocol !== PROTOCOL) return null;
+  if (data.type === 'welcome') return parseHandshake<WelcomeMessage>(data, 'welcome');
   if (data.type === 'settings' && isRecord(data.settings)) return data as unknown as ShellToFrameMessage;
   if (data.type === 'user-data' && typeof data.requestId === 'string' && isRecord(data.user)) {
     return data as unknown as ShellToFrameMessage;
@@ -131,8 +141,16 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
   };
   let readySent = false;
   const sessionEnd = answerSessionEnd(parentOrigin, target);
+  const handshake = createHandshake(parentOrigin ? send : null, parentOrigin, settings?.protocolVersion);
   return {
     settings,
+    /**
+     * The shell's version and what it offers this frame, once the handshake is over: at once on a shell
+     * of version 1 (no handshake) or outside the shell (version 0), else at the shell's welcome.
+     */
+    connected: handshake.connected,
+    /** Whether the shell offers `capability` to this frame; ask after `await client.connected` (false until then). */
+    supports: (capability: Capability): boolean => handshake.supports(capability),
     /**
      * Tells the shell this page has drawn something usable; call it once the first view is on screen
      * (after the data it needs, not at script start). Until then the shell shows its loading
@@ -215,7 +233,10 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
      * Called when the person leaves a shared device (End shift): clear what the app keeps of them
      * (the session-end block below says what and how long). Returns an undo.
      */
-    onSessionEnd: (listener: SessionEndListener) => sessionEnd.add(listener),
+    onSessionEnd(listener: SessionEndListener): () => void {
+      handshake.take('session-end');
+      return sessionEnd.add(listener);
+    },
     /** Called when the shell sends new settings to a kept-alive frame. */
     onSettings(listener: (settings: FrameSettings) => void): () => void {
       const onMessage = (event: MessageEvent) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL } from '../../packages/frame-client/index.ts';
+import { PROTOCOL, PROTOCOL_VERSION } from '../../packages/frame-client/index.ts';
 import { listenToFrames, sendSessionEnd, type KnownFrame, type MessengerHandlers } from './messenger.ts';
 
 const ERP = 'http://erp.portal.localhost:4200';
@@ -11,6 +11,7 @@ const frame: KnownFrame = { key: 'erp', origin: ERP, window: frameWindow };
 function setup() {
   const handlers = {
     findFrame: vi.fn((source: MessageEventSource | null) => (source === frameWindow ? frame : null)),
+    onHello: vi.fn(),
     onReady: vi.fn(),
     onRoute: vi.fn(),
     onEditing: vi.fn(),
@@ -137,7 +138,35 @@ describe('frame messenger', () => {
     expect(handlers.onLogout).not.toHaveBeenCalled();
     expect(handlers.onEditing).not.toHaveBeenCalled();
     expect(handlers.onSessionEnded).not.toHaveBeenCalled();
+    expect(handlers.onHello).not.toHaveBeenCalled();
     expect(frameWindow.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('welcomes a hello with its version and what it offers, and records what the page takes part in (names it does not know left out)', () => {
+    const { handlers, stop, post } = setup();
+    stops.push(stop);
+    post({ protocol: PROTOCOL, type: 'hello', version: 7, capabilities: ['session-end', 'teleport'] });
+    expect(handlers.onHello).toHaveBeenCalledWith(frame, ['session-end']);
+    expect(frameWindow.postMessage).toHaveBeenCalledWith(
+      { protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: ['outbox', 'session-end'] },
+      ERP,
+    );
+  });
+
+  it('offers a frame outside the sign-in domain none of the user’s capabilities, and says hello to no stranger', () => {
+    const { handlers, stop, post } = setup();
+    stop();
+    stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
+    post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: [] });
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: ['session-end'] }, ERP);
+    vi.mocked(frameWindow.postMessage).mockClear();
+    post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: [] }, 'http://evil.localhost:4200');
+    post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: [] }, ERP, {});
+    for (const malformed of [{ version: 0, capabilities: [] }, { version: 2.5, capabilities: [] }, { version: 2, capabilities: 'outbox' }, { version: 2 }]) {
+      post({ protocol: PROTOCOL, type: 'hello', ...malformed });
+    }
+    expect(frameWindow.postMessage).not.toHaveBeenCalled();
+    expect(handlers.onHello).toHaveBeenCalledTimes(1);
   });
 
   it('hands the outbox’s requests of a verified frame on, with a way to answer it at its origin', () => {

@@ -1,11 +1,14 @@
 import {
   parseFrameMessage,
   PROTOCOL,
+  PROTOCOL_VERSION,
+  type Capability,
   type FrameSettings,
   type FrameUserData,
   type OutboxReply,
   type SessionEndMessage,
   type ParsedFrameMessage,
+  type WelcomeMessage,
 } from '../../packages/frame-client/index.ts';
 import { isTrustedUserDataOrigin } from './origin.ts';
 
@@ -30,6 +33,8 @@ export type OutboxPost = (reply: OutboxReply) => void;
 
 export interface MessengerHandlers {
   findFrame(source: MessageEventSource | null): KnownFrame | null;
+  /** The frame's page said which capabilities it takes part in (the handshake's hello); it has been welcomed. */
+  onHello(frame: KnownFrame, capabilities: readonly Capability[]): void;
   /** The frame's page has drawn (frame-client `ready()`). */
   onReady(frame: KnownFrame): void;
   onRoute(frame: KnownFrame, path: string): void;
@@ -62,7 +67,14 @@ export function listenToFrames(
     const frame = handlers.findFrame(event.source);
     if (!frame) return handlers.onRejected('unknown-source', message, event.origin);
     if (event.origin !== frame.origin) return handlers.onRejected('wrong-origin', message, event.origin);
+    const verified = () => isTrustedUserDataOrigin(event.origin, policy.signInDomain, policy.localOrigins);
     switch (message.type) {
+      case 'hello': {
+        handlers.onHello(frame, message.capabilities);
+        // What this shell offers: the user's own capabilities (their writes) only to a verified frame.
+        const welcome: WelcomeMessage = { protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: verified() ? ['outbox', 'session-end'] : ['session-end'] };
+        return frame.window.postMessage(welcome, event.origin);
+      }
       case 'ready':
         return handlers.onReady(frame);
       case 'route':
@@ -73,7 +85,7 @@ export function listenToFrames(
       case 'logout':
         return handlers.onLogout();
       case 'user-data-request': {
-        if (!isTrustedUserDataOrigin(event.origin, policy.signInDomain, policy.localOrigins)) {
+        if (!verified()) {
           return handlers.onRejected('untrusted-user-data-origin', message, event.origin);
         }
         const user = handlers.userData();
@@ -86,7 +98,7 @@ export function listenToFrames(
       case 'outbox-watch': {
         const post: OutboxPost = (reply) => frame.window.postMessage(reply, event.origin);
         // The user's writes are trusted to the same frames as the user's data.
-        if (!isTrustedUserDataOrigin(event.origin, policy.signInDomain, policy.localOrigins)) {
+        if (!verified()) {
           if (message.type !== 'outbox-watch') post({ protocol: PROTOCOL, type: 'outbox-refused', requestId: message.requestId, reason: 'not-verified' });
           return handlers.onRejected('untrusted-outbox-origin', message, event.origin);
         }

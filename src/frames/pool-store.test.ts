@@ -19,6 +19,22 @@ afterEach(() => {
 });
 
 describe('FramePool', () => {
+  it('knows what the page in a frame takes part in from its hello, until a document that says none replaces it', () => {
+    const pool = new FramePool(() => 3);
+    pool.show(spec('/a'));
+    expect(pool.takesPart('/a', 'session-end')).toBe(false);
+    pool.hello('/a', ['session-end']); // said while the page starts, before its load
+    pool.loaded('/a');
+    expect(pool.takesPart('/a', 'session-end')).toBe(true);
+    pool.loaded('/a'); // a link inside the frame opened a page of version 1: no hello before its load
+    expect(pool.takesPart('/a', 'session-end')).toBe(false);
+    pool.hello('/a', ['session-end']);
+    pool.retry('/a'); // a new element: its page has yet to say
+    expect(pool.takesPart('/a', 'session-end')).toBe(false);
+    pool.hello('/unknown', ['session-end']);
+    expect(pool.takesPart('/unknown', 'session-end')).toBe(false);
+  });
+
   it('shows a frame, keeps it when another is shown, and drops the least recently used beyond its size', () => {
     const pool = new FramePool(() => 2);
     pool.show(spec('/a'));

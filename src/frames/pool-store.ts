@@ -1,4 +1,4 @@
-import { SESSION_END_DEADLINE_MS, type FrameSettings } from '../../packages/frame-client/index.ts';
+import { SESSION_END_DEADLINE_MS, type Capability, type FrameSettings } from '../../packages/frame-client/index.ts';
 import { editing } from './editing.ts';
 import { sendSessionEnd, sendSettings, type KnownFrame } from './messenger.ts';
 import { touchPoolEntry, type PoolEntry } from './pool.ts';
@@ -58,6 +58,12 @@ export class FramePool {
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>[]>();
   /** Apps that have said `ready` once: their frames wait for it (readiness.ts). */
   private readonly speaksReady = new Set<string>();
+  /**
+   * What the page in each frame (by entry id) takes part in, by its hello (packages/frame-client/handshake.ts),
+   * and which said it since the frame's last `load`: a new document that loads without one takes part in nothing.
+   */
+  private readonly capabilities = new Map<number, readonly Capability[]>();
+  private readonly helloSinceLoad = new Set<number>();
   private offline = false;
   private nextId = 1;
   /** Frames told the person left that have not answered yet (endSession). */
@@ -183,7 +189,25 @@ export class FramePool {
 
   /** The iframe's `load` event: also fires for the browser's error page, so it counts only online (readiness.ts). */
   loaded(key: string): void {
+    const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
+    // A new document in the frame (a link inside the app) that said no hello before its load is an app
+    // of version 1: what the previous document took part in no longer holds.
+    if (entry && !this.helloSinceLoad.delete(entry.id)) this.capabilities.delete(entry.id);
     this.signal(key, 'load');
+  }
+
+  /** The frame's page said hello: what it takes part in, until its document changes. */
+  hello(key: string, capabilities: readonly Capability[]): void {
+    const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
+    if (!entry) return;
+    this.helloSinceLoad.add(entry.id);
+    this.capabilities.set(entry.id, capabilities);
+  }
+
+  /** Whether the page shown for `key` takes part in `capability` (said so in its hello). */
+  takesPart(key: string, capability: Capability): boolean {
+    const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
+    return (entry && this.capabilities.get(entry.id)?.includes(capability)) ?? false;
   }
 
   /** The frame's page said it has drawn. */
@@ -196,7 +220,8 @@ export class FramePool {
   retry(key: string): void {
     const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
     if (!entry) return;
-    // A new attempt is a new element, the adopted one included.
+    // A new attempt is a new element, the adopted one included, with a page yet to say hello.
+    this.forgetHello(entry.id);
     this.patch(key, { attempt: entry.attempt + 1, status: 'loading', adopted: null });
     this.startTimer(key);
   }
@@ -281,8 +306,14 @@ export class FramePool {
   }
 
   /** A frame left the pool: its deadlines, element and editing state go with it. */
+  private forgetHello(id: number): void {
+    this.capabilities.delete(id);
+    this.helloSinceLoad.delete(id);
+  }
+
   private forget(entry: FrameEntry): void {
     this.clearTimers(entry.id);
+    this.forgetHello(entry.id);
     this.elements.delete(entry.key);
     editing.set(entry.key, false);
   }

@@ -57,6 +57,7 @@ export function useFrames(
       listenToFrames(
         {
           findFrame: pool.find,
+          onHello: (frame, capabilities) => pool.hello(frame.key, capabilities),
           onReady: (frame) => pool.ready(frame.key),
           onRoute: (frame, path) => {
             const app = pool.routeSender(frame.key);

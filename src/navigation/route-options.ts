@@ -1,4 +1,4 @@
-import type { FrameSettings } from '../../packages/frame-client/index.ts';
+import { PROTOCOL_VERSION, type FrameSettings } from '../../packages/frame-client/index.ts';
 import { ENABLE_EPIC_OMNI_1318 } from '../catalogue/flags.ts';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { Language } from '../i18n/languages.ts';
@@ -76,5 +76,7 @@ export function frameSettingsFor(input: FrameSettingsInput): FrameSettings {
     // The push token is the device's address for notifications, not a credential: shell.md §2 lists it.
     pushToken: input.pushToken,
     notificationAppId: input.notificationAppId,
+    // Lets the app know at once that this shell answers its hello (packages/frame-client/handshake.ts).
+    protocolVersion: PROTOCOL_VERSION,
   };
 }

@@ -94,6 +94,11 @@ test.describe('frame messages', () => {
     await expect(frame.getByText('Signed-in user: Trần Thị Thu Ngân')).toBeVisible();
   });
 
+  test('the handshake: an app learns the shell’s protocol version and what it offers the frame', async ({ page }) => {
+    await signIn(page, 'cashier', '/dpos/orders');
+    await expect(activeFrame(page).getByText('Shell protocol 2; offers: outbox, session-end')).toBeVisible();
+  });
+
   for (const host of ['evil.localhost', 'evilportal.localhost']) {
     test(`a hostile page on ${host} in our frame is ignored`, async ({ page }) => {
       await signIn(page, 'cashier', '/dpos/orders');
@@ -105,6 +110,7 @@ test.describe('frame messages', () => {
       await expect(page).toHaveURL('/dpos/orders'); // no route sync
       await expectShell(page); // no logout
       await expect(frame.locator('body')).not.toContainText('Trần Thị Thu Ngân'); // no user data
+      await expect(frame.locator('#received')).not.toContainText('welcome'); // its hello is not answered
     });
   }
 });

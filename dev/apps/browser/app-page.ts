@@ -60,6 +60,11 @@ client.onSessionEnd(() => {
   }
 });
 
+// What the shell speaks and offers this frame (the handshake).
+void client.connected.then(({ version, capabilities }) => {
+  if (version > 0) byId('shell-protocol').textContent = `Shell protocol ${version}; offers: ${capabilities.join(', ') || 'nothing'}`;
+});
+
 // A kept-alive frame keeps its load time; a reloaded one shows a new one (the server counts page views).
 const loadedAt = byId<HTMLTimeElement>('loaded-at');
 loadedAt.dateTime = new Date().toISOString();

@@ -1,4 +1,4 @@
-import { createFrameClient, readFrameSettings, type FrameSettings } from '../../../packages/frame-client/index.ts';
+import { createFrameClient, PROTOCOL_VERSION, readFrameSettings, type FrameSettings } from '../../../packages/frame-client/index.ts';
 import { byId, send, wireControls, type MessageKind } from './controls.ts';
 
 /**
@@ -9,8 +9,9 @@ import { byId, send, wireControls, type MessageKind } from './controls.ts';
 const ALL: MessageKind[] = ['route', 'edit-start', 'edit-end', 'logout', 'user-data-request'];
 const query = new URLSearchParams(location.search);
 
-// The real client, told to post to any origin: that is exactly what a hostile page would do.
-const client = createFrameClient(parent, { ...readFrameSettings(), parentOrigin: '*' } as FrameSettings);
+// The real client, told to post to any origin: that is exactly what a hostile page would do. It says
+// hello as it starts (the handshake), which the shell must not answer either.
+const client = createFrameClient(parent, { ...readFrameSettings(), parentOrigin: '*', protocolVersion: PROTOCOL_VERSION } as FrameSettings);
 byId<HTMLInputElement>('route-path').value = query.get('path') ?? '/customer-management';
 
 addEventListener('message', (event) => {
