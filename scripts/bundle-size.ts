@@ -49,6 +49,12 @@ export function measureInitialBundle(distDir = 'dist'): InitialBundle {
   };
 }
 
+/** The built file of the chunk whose source module is `source` (a key of Vite's manifest); null when there is none. */
+export function chunkOf(distDir: string, source: string): string | null {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  return manifest[source]?.file ?? null;
+}
+
 /**
  * The boot step's classic script that index.html runs first (scripts/vite-plugins.ts bootStepEntry):
  * built apart from the app, so it is not in the manifest. Null when the page has none.

@@ -49,6 +49,7 @@ describe('checkBudgets', () => {
     notPrecached: [],
     withoutCompileHint: [],
     compressedCopyProblems: [],
+    lazyParts: [{ source: 'src/push/firebase-adapter.ts', file: 'assets/firebase-adapter.js', gzip: BUDGETS.lazyParts[0].gzip }],
   };
 
   it('passes figures exactly at the budgets and prints each figure and the largest file', () => {
@@ -57,7 +58,15 @@ describe('checkBudgets', () => {
     expect(report.lines.join('\n')).toMatch(/initial JS \(gzip\) +200\.0 KB +\(budget 200\.0 KB\)\n/);
     expect(report.lines.join('\n')).toMatch(/precache \(2 files\) +2\.00 MB/);
     expect(report.lines.join('\n')).toMatch(/critical path \(gzip\) +160\.0 KB +\(budget 160\.0 KB\)  signed-in start in 'vi', 2 files/);
+    expect(report.lines.join('\n')).toMatch(/push \(Firebase\) \(lazy\) +20\.0 KB +\(budget 20\.0 KB\)  assets\/firebase-adapter\.js/);
     expect(report.lines.at(-1)).toMatch(/precached file +1\.91 MiB .* assets\/index\.js$/);
+  });
+
+  it('fails a lazy part one byte over its budget, and one the build lacks', () => {
+    const over = checkBudgets({ ...within, lazyParts: [{ ...within.lazyParts[0]!, gzip: BUDGETS.lazyParts[0].gzip + 1 }] });
+    expect(over.failures).toEqual([expect.stringMatching(/^push \(Firebase\) \(lazy\) .*OVER BUDGET/)]);
+    const missing = checkBudgets({ ...within, lazyParts: [] });
+    expect(missing.failures).toEqual(['no chunk for push (Firebase): src/push/firebase-adapter.ts is not in the build\'s manifest']);
   });
 
   it('flags no file of exactly 2 MiB (here only the total is over)', () => {
@@ -84,6 +93,7 @@ describe('checkBudgets', () => {
       notPrecached: [],
       withoutCompileHint: [],
       compressedCopyProblems: [],
+      lazyParts: within.lazyParts,
     });
     expect(report.failures).toHaveLength(5);
     expect(report.failures[0]).toMatch(/^initial JS/);
