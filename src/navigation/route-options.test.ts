@@ -107,9 +107,9 @@ describe('frameSettingsFor', () => {
     ['notification app id', 'notificationAppId'],
   ];
 
-  it('carries exactly the settings of shell.md §2, push token included', () => {
+  it('carries exactly the settings of shell.md §2, push token included, and the protocol version the shell speaks', () => {
     const settings = frameSettingsFor({ ...base, route: route({}) });
-    expect(Object.keys(settings).sort()).toEqual(SPEC_SETTINGS.map(([, key]) => key).sort());
+    expect(Object.keys(settings).sort()).toEqual([...SPEC_SETTINGS.map(([, key]) => key), 'protocolVersion'].sort());
     expect(Object.values(settings)).not.toContain(undefined);
   });
 
