@@ -16,6 +16,7 @@ export const BROWSER_MODULES = [
   'packages/frame-client/protocol.ts',
   'packages/frame-client/outbox.ts',
   'packages/frame-client/handshake.ts',
+  'packages/frame-client/navigate.ts',
 ] as const;
 export const OFFLINE_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/offline-sw.ts`;
 /** Apps whose catalogue routes work offline (the POS pages, the ERP's to-do list at `/`): they bring their own service worker. */

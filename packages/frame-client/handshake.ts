@@ -24,8 +24,10 @@ export const PROTOCOL_VERSION = 2;
  * Capabilities, by one name on both sides: the shell offers it, the app takes part in it.
  * - `outbox`: the shell stores and delivers the app's writes (the app uses `client.outbox`).
  * - `session-end`: the shell tells the app when the person leaves a shared device (`client.onSessionEnd`).
+ * - `navigate`: the app routes in place; the shell sends it the routes the person opens (`client.onNavigate`, navigate.ts).
+ * - `visibility`: the shell tells the frame when it is shown or hidden (`client.visibility`, navigate.ts).
  */
-export const CAPABILITIES = ['outbox', 'session-end'] as const;
+export const CAPABILITIES = ['outbox', 'session-end', 'navigate', 'visibility'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** What a shell of version 1 (no handshake) offers every frame: the outbox and session end existed then. */

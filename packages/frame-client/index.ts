@@ -3,10 +3,10 @@
  * Dependency-free so any embedded app can import it. The shell validates every message with
  * `parseFrameMessage`; anything that does not match is ignored.
  *
- * Frame → shell: hello (the handshake, handshake.ts), ready (the page has drawn), route sync, start/end of
- * editing, logout, user-data request, and the outbox's requests (outbox.ts).
+ * Frame → shell: hello (the handshake, handshake.ts), ready (the page has drawn), route sync (also the answer
+ * to a move in place), start/end of editing, logout, user-data request, and the outbox's requests (outbox.ts).
  * Shell → frame: welcome (the handshake), settings update (kept-alive frames), user-data reply, the outbox's
- * replies and updates.
+ * replies and updates, a move in place and the frame's visibility (navigate.ts).
  * Session end (shared devices), in its own block below: shell → frame 'session-end', frame → shell
  * 'session-ended' once the app has cleared what it kept of the person.
  */
@@ -14,11 +14,13 @@
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
 import { createOutboxClient, parseOutboxReply, parseOutboxRequest, type OutboxReply, type OutboxRequest, type ParsedOutboxRequest } from './outbox.ts';
 import { createHandshake, parseHandshake, type Capability, type HelloMessage, type WelcomeMessage } from './handshake.ts';
+import { createNavigation, parseNavigationMessage, type NavigateMessage, type VisibilityMessage } from './navigate.ts';
 
 export { PROTOCOL } from './protocol.ts';
 // The outbox's messages and client live in outbox.ts, the handshake's in handshake.ts.
 export * from './outbox.ts';
 export * from './handshake.ts';
+export * from './navigate.ts';
 
 /** Settings the shell puts in the frame's window.name as JSON (never access, refresh or ID tokens). */
 export interface FrameSettings {
@@ -43,6 +45,8 @@ export interface FrameSettings {
   notificationAppId: string;
   /** The protocol version the shell speaks (handshake.ts); absent from shells of version 1. */
   protocolVersion?: number;
+  /** Loaded ahead and not shown (a warm frame, navigate.ts): no page view, no timer, until `client.visibility` says 'visible'. */
+  hidden?: true;
 }
 
 /** What the shell hands to a verified embedded app that asks for the signed-in user. */
@@ -60,7 +64,8 @@ export interface FrameUserData {
 export type FrameToShellMessage =
   | HelloMessage
   | { protocol: typeof PROTOCOL; type: 'ready' }
-  | { protocol: typeof PROTOCOL; type: 'route'; path: string }
+  // `navigation`: the move in place this route sync answers (navigate.ts).
+  | { protocol: typeof PROTOCOL; type: 'route'; path: string; navigation?: string }
   | { protocol: typeof PROTOCOL; type: 'edit-start' }
   | { protocol: typeof PROTOCOL; type: 'edit-end' }
   | { protocol: typeof PROTOCOL; type: 'logout' }
@@ -73,7 +78,9 @@ export type ShellToFrameMessage =
   | { protocol: typeof PROTOCOL; type: 'settings'; settings: FrameSettings }
   | { protocol: typeof PROTOCOL; type: 'user-data'; requestId: string; user: FrameUserData }
   | OutboxReply
-  | SessionEndMessage;
+  | SessionEndMessage
+  | NavigateMessage<FrameSettings>
+  | VisibilityMessage;
 
 const MAX_PATH_LENGTH = 2048;
 
@@ -89,7 +96,7 @@ export function parseFrameMessage(data: unknown): ParsedFrameMessage | null {
         return parseHandshake<HelloMessage>(data, 'hello');
       case 'route':
         return typeof data.path === 'string' && data.path.startsWith('/') && data.path.length <= MAX_PATH_LENGTH
-          ? { protocol: PROTOCOL, type: 'route', path: data.path }
+          ? { protocol: PROTOCOL, type: 'route', path: data.path, ...(isRequestId(data.navigation) && { navigation: data.navigation }) }
           : null;
       case 'ready':
       case 'edit-start':
@@ -119,7 +126,7 @@ export function parseShellMessage(data: unknown): ShellToFrameMessage | null {
   if (data.type === 'user-data' && typeof data.requestId === 'string' && isRecord(data.user)) {
     return data as unknown as ShellToFrameMessage;
   }
-  return parseOutboxReply(data) ?? parseSessionEnd(data);
+  return parseOutboxReply(data) ?? parseSessionEnd(data) ?? (parseNavigationMessage(data) as ShellToFrameMessage | null);
 }
 
 /** Reads the settings the shell put in window.name; null when not embedded by the shell. */
@@ -140,10 +147,25 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
     target.postMessage(message, parentOrigin);
   };
   let readySent = false;
+  let current = settings;
   const sessionEnd = answerSessionEnd(parentOrigin, target);
   const handshake = createHandshake(parentOrigin ? send : null, parentOrigin, settings?.protocolVersion);
+  const navigation = createNavigation<FrameSettings>(
+    parentOrigin,
+    settings?.hidden === true,
+    handshake.take,
+    (path, id) => send({ protocol: PROTOCOL, type: 'route', path, navigation: id }),
+    (next) => {
+      current = next;
+      // A reload of the page then starts with the route's settings, as a new document would.
+      (globalThis as { name?: string }).name = JSON.stringify(next);
+    },
+  );
   return {
-    settings,
+    /** The shell's settings: window.name's, then those of each move in place. */
+    get settings() {
+      return current;
+    },
     /**
      * The shell's version and what it offers this frame, once the handshake is over: at once on a shell
      * of version 1 (no handshake) or outside the shell (version 0), else at the shell's welcome.
@@ -237,6 +259,14 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
       handshake.take('session-end');
       return sessionEnd.add(listener);
     },
+    /**
+     * Routes in place (README "Frame protocol: routing in place and warm frames"): the shell sends this
+     * frame the routes of this app the person opens instead of loading a new document; `handler` draws
+     * the route (its promise settles once drawn) and the client then answers with route sync. Returns an undo.
+     */
+    onNavigate: navigation.onNavigate,
+    /** Whether the shell shows this frame ('hidden' in a warm frame until it is shown): count page views only when visible. */
+    visibility: navigation.visibility,
     /** Called when the shell sends new settings to a kept-alive frame. */
     onSettings(listener: (settings: FrameSettings) => void): () => void {
       const onMessage = (event: MessageEvent) => {
