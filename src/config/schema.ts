@@ -124,6 +124,20 @@ const configShape = v.object({
     { snapshotMaxAgeHours: 12, deadlineSeconds: 8 },
   ),
   /**
+   * Embedded frames (README "Frame protocol: routing in place and warm frames"): how long a frame moved in
+   * place has to answer before it gets a new document (default 1000 ms), and how many apps are kept warm
+   * on the handheld layout (default 2) and on wider ones (default 4); none where the device has 2 GB of
+   * memory or less. The defaults live with the code that loads after the first screen (frames/AfterIdle.tsx).
+   */
+  frames: v.optional(
+    v.object({
+      navigateAnswerMs: v.optional(count(100, 10_000)),
+      warmHandheld: v.optional(count(0, 6)),
+      warmDesktop: v.optional(count(0, 6)),
+    }),
+    {},
+  ),
+  /**
    * Local stacks only: where the access explorer reads the demo users' permissions as presets
    * (dev/README.md). Production configs leave it out, so no user list ever ships with the portal.
    */

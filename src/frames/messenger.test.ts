@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL, PROTOCOL_VERSION } from '../../packages/frame-client/index.ts';
-import { listenToFrames, sendSessionEnd, type KnownFrame, type MessengerHandlers } from './messenger.ts';
+import { PROTOCOL, PROTOCOL_VERSION, type FrameSettings } from '../../packages/frame-client/index.ts';
+import { listenToFrames, sendSessionEnd, tellFrame, type KnownFrame, type MessengerHandlers } from './messenger.ts';
 
 const ERP = 'http://erp.portal.localhost:4200';
 const policy = { signInDomain: 'portal.localhost', localOrigins: [ERP] };
@@ -56,7 +56,7 @@ describe('frame messenger', () => {
     post({ protocol: PROTOCOL, type: 'logout' });
     post({ protocol: PROTOCOL, type: 'ready' });
     expect(handlers.onReady).toHaveBeenCalledWith(frame);
-    expect(handlers.onRoute).toHaveBeenCalledWith(frame, '/orders/seller');
+    expect(handlers.onRoute).toHaveBeenCalledWith(frame, '/orders/seller', undefined);
     expect(handlers.onEditing.mock.calls).toEqual([
       [frame, true],
       [frame, false],
@@ -145,20 +145,22 @@ describe('frame messenger', () => {
   it('welcomes a hello with its version and what it offers, and records what the page takes part in (names it does not know left out)', () => {
     const { handlers, stop, post } = setup();
     stops.push(stop);
-    post({ protocol: PROTOCOL, type: 'hello', version: 7, capabilities: ['session-end', 'teleport'] });
-    expect(handlers.onHello).toHaveBeenCalledWith(frame, ['session-end']);
+    post({ protocol: PROTOCOL, type: 'hello', version: 7, capabilities: ['session-end', 'teleport', 'navigate'] });
+    expect(handlers.onHello).toHaveBeenCalledWith(frame, ['session-end', 'navigate']);
     expect(frameWindow.postMessage).toHaveBeenCalledWith(
-      { protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: ['outbox', 'session-end'] },
+      { protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: ['outbox', 'session-end', 'navigate', 'visibility'] },
       ERP,
     );
   });
 
-  it('offers a frame outside the sign-in domain none of the user’s capabilities, and says hello to no stranger', () => {
+  it('offers a frame outside the sign-in domain none of the user’s capabilities and no moves in place, and says hello to no stranger', () => {
     const { handlers, stop, post } = setup();
     stop();
     stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
-    post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: [] });
-    expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: ['session-end'] }, ERP);
+    post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: ['navigate', 'visibility', 'outbox'] });
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: ['session-end', 'visibility'] }, ERP);
+    // What it takes part in is recorded among what it is offered: the shell never moves it in place.
+    expect(handlers.onHello).toHaveBeenCalledExactlyOnceWith(frame, ['visibility']);
     vi.mocked(frameWindow.postMessage).mockClear();
     post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: [] }, 'http://evil.localhost:4200');
     post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: [] }, ERP, {});
@@ -188,6 +190,36 @@ describe('frame messenger', () => {
     expect(handlers.onOutbox).not.toHaveBeenCalled();
     expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'outbox-refused', requestId: 'r', reason: 'not-verified' }, ERP);
     expect(handlers.onRejected).toHaveBeenCalledWith('untrusted-outbox-origin', expect.objectContaining({ type: 'outbox-send' }), ERP);
+  });
+
+  it('hands on the move in place a route sync answers, only from a verified frame on its own origin', () => {
+    const { handlers, stop, post } = setup();
+    stops.push(stop);
+    post({ protocol: PROTOCOL, type: 'route', path: '/dpos/orders', navigation: 'move-1' });
+    post({ protocol: PROTOCOL, type: 'route', path: '/dpos/orders', navigation: 'move-2' }, 'http://evil.localhost:4200');
+    post({ protocol: PROTOCOL, type: 'route', path: '/dpos/orders', navigation: 'move-3' }, ERP, {});
+    post({ protocol: PROTOCOL, type: 'route', path: '/dpos/orders', navigation: { id: 'move-4' } });
+    expect(handlers.onRoute.mock.calls).toEqual([
+      [frame, '/dpos/orders', 'move-1'],
+      // A malformed move id is no answer: the route sync stays a route sync.
+      [frame, '/dpos/orders', undefined],
+    ]);
+    stop();
+    stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
+    handlers.onRoute.mockClear();
+    post({ protocol: PROTOCOL, type: 'route', path: '/dpos/orders', navigation: 'move-5' });
+    // An unverified frame's answer is no answer (it is never moved in place: not offered).
+    expect(handlers.onRoute).toHaveBeenCalledExactlyOnceWith(frame, '/dpos/orders', undefined);
+  });
+
+  it('tells a frame a move in place or its visibility on its origin only', () => {
+    const route = { path: '/dpos/clone-order', params: {}, query: '?page=2', settings: { title: 'Clone order' } as unknown as FrameSettings };
+    tellFrame(frame, { type: 'navigate', navigation: 'move-1', route });
+    tellFrame(frame, { type: 'visibility', state: 'hidden' });
+    expect(vi.mocked(frameWindow.postMessage).mock.calls).toEqual([
+      [{ protocol: PROTOCOL, type: 'navigate', navigation: 'move-1', route }, ERP],
+      [{ protocol: PROTOCOL, type: 'visibility', state: 'hidden' }, ERP],
+    ]);
   });
 
   it('stops listening when asked', () => {

@@ -1,13 +1,16 @@
 import {
+  CAPABILITIES,
   parseFrameMessage,
   PROTOCOL,
   PROTOCOL_VERSION,
   type Capability,
   type FrameSettings,
   type FrameUserData,
+  type NavigateMessage,
   type OutboxReply,
   type SessionEndMessage,
   type ParsedFrameMessage,
+  type VisibilityMessage,
   type WelcomeMessage,
 } from '../../packages/frame-client/index.ts';
 import { isTrustedUserDataOrigin } from './origin.ts';
@@ -33,11 +36,12 @@ export type OutboxPost = (reply: OutboxReply) => void;
 
 export interface MessengerHandlers {
   findFrame(source: MessageEventSource | null): KnownFrame | null;
-  /** The frame's page said which capabilities it takes part in (the handshake's hello); it has been welcomed. */
+  /** The frame's page said which of the capabilities offered to it it takes part in (the handshake's hello); it has been welcomed. */
   onHello(frame: KnownFrame, capabilities: readonly Capability[]): void;
   /** The frame's page has drawn (frame-client `ready()`). */
   onReady(frame: KnownFrame): void;
-  onRoute(frame: KnownFrame, path: string): void;
+  /** Route sync; `navigation`: the move in place it answers (only a verified frame's is taken as one). */
+  onRoute(frame: KnownFrame, path: string, navigation?: string): void;
   onEditing(frame: KnownFrame, editing: boolean): void;
   onLogout(): void;
   /** The signed-in user for the handshake; null when nobody is signed in. */
@@ -70,15 +74,17 @@ export function listenToFrames(
     const verified = () => isTrustedUserDataOrigin(event.origin, policy.signInDomain, policy.localOrigins);
     switch (message.type) {
       case 'hello': {
-        handlers.onHello(frame, message.capabilities);
-        // What this shell offers: the user's own capabilities (their writes) only to a verified frame.
-        const welcome: WelcomeMessage = { protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: verified() ? ['outbox', 'session-end'] : ['session-end'] };
+        // What this shell offers: all it speaks to a verified frame; to another, nothing of the user's own (their
+        // writes) and no moves in place (the answer to a move is trusted to the frames trusted with the user).
+        const offered: Capability[] = verified() ? [...CAPABILITIES] : ['session-end', 'visibility'];
+        handlers.onHello(frame, message.capabilities.filter((capability) => offered.includes(capability)));
+        const welcome: WelcomeMessage = { protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: offered };
         return frame.window.postMessage(welcome, event.origin);
       }
       case 'ready':
         return handlers.onReady(frame);
       case 'route':
-        return handlers.onRoute(frame, message.path);
+        return handlers.onRoute(frame, message.path, verified() ? message.navigation : undefined);
       case 'edit-start':
       case 'edit-end':
         return handlers.onEditing(frame, message.type === 'edit-start');
@@ -121,4 +127,12 @@ export function sendSessionEnd(frame: KnownFrame): void {
 /** Tells a kept-alive frame its settings changed, instead of reloading it. */
 export function sendSettings(frame: KnownFrame, settings: FrameSettings): void {
   frame.window.postMessage({ protocol: PROTOCOL, type: 'settings', settings }, frame.origin);
+}
+
+/** What the shell tells a frame of its own accord: a move in place or its visibility (navigate.ts). */
+export type Telling = Omit<NavigateMessage<FrameSettings>, 'protocol'> | Omit<VisibilityMessage, 'protocol'>;
+
+/** Tells a frame `message` on its origin. */
+export function tellFrame(frame: KnownFrame, message: Telling): void {
+  frame.window.postMessage({ protocol: PROTOCOL, ...message }, frame.origin);
 }

@@ -11,6 +11,7 @@ const spec = (key: string, title = key): FrameSpec => ({
   origin: 'http://erp.example',
   title,
   settings: settings(title),
+  path: key,
 });
 
 afterEach(() => {

@@ -14,6 +14,23 @@ export interface FrameSpec {
   origin: string;
   title: string;
   settings: FrameSettings;
+  /** The portal path it shows (warm.ts counts the person's opens by it). */
+  path: string;
+  /** The route's path parameters, told to a frame moved there in place. */
+  params?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What the pool does once its later part has loaded, after the first screen (after-idle.ts): moves in place,
+ * visibility, warm frames. Until then every new route gets a new document, as for an app of version 1.
+ */
+export interface PoolAfterIdle {
+  /** A route is to be shown: if no frame shows it, a live frame of its app that routes in place is moved there (re-keyed, told). */
+  showing(spec: FrameSpec): boolean;
+  /** The page of `entry` said hello. */
+  greeted(entry: FrameEntry): void;
+  /** A route sync of `key`: whether it answers the move in place that frame awaits. */
+  answered(key: string, navigation?: string): boolean;
 }
 
 export interface FrameEntry extends PoolEntry {
@@ -49,7 +66,8 @@ export interface PoolSnapshot {
 /**
  * The kept-alive frames, outside Ionic's page stack so their lifetime is the shell's: showing a route
  * again reuses its frame (and tells it new settings by message), the least recently used beyond the
- * pool size are dropped.
+ * pool size are dropped. Warm frames (loaded ahead, never shown: `lastUsed` 0) share the pool's room and
+ * are the first to go.
  */
 export class FramePool {
   private snapshot: PoolSnapshot = { entries: [], activeKey: null };
@@ -68,6 +86,7 @@ export class FramePool {
   private nextId = 1;
   /** Frames told the person left that have not answered yet (endSession). */
   private ending: { waiting: Set<Window>; done: () => void } | null = null;
+  private afterIdle: PoolAfterIdle | null = null;
 
   /**
    * `adopt`: the frame a boot step already created for a new entry (useFrames.ts FrameAdoption), if it is
@@ -102,8 +121,15 @@ export class FramePool {
     this.update({ entries: this.snapshot.entries.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)) });
   }
 
+  /** Takes up the pool's later part (after-idle.ts). */
+  takeUp(afterIdle: PoolAfterIdle): void {
+    this.afterIdle = afterIdle;
+  }
+
   show(spec: FrameSpec): void {
     const settings = frameWindowName(spec.settings);
+    // A frame moved in place is told its route's settings with the move.
+    const moved = this.afterIdle?.showing(spec);
     const existing = this.snapshot.entries.find((entry) => entry.key === spec.key);
     const adopted = existing ? null : this.adopt({ key: spec.key, src: spec.src, name: settings });
     const entries = touchPoolEntry(this.snapshot.entries, spec.key, Date.now(), this.size(), () => ({
@@ -132,13 +158,30 @@ export class FramePool {
       if (adopted?.loaded) this.loaded(spec.key);
     } else if (existing.sentSettings !== settings) {
       const frame = this.known(spec.key);
-      if (frame) sendSettings(frame, spec.settings);
+      if (frame && !moved) sendSettings(frame, spec.settings);
       this.patch(spec.key, { sentSettings: settings, title: spec.title });
     }
   }
 
   hide(): void {
     if (this.snapshot.activeKey !== null) this.update({ activeKey: null });
+  }
+
+  /**
+   * Adds a frame without showing it (a warm one, warm.ts) when the pool has room: it loads hidden, never at
+   * the cost of a kept-alive frame, and goes first when a shown route needs room (`lastUsed` 0).
+   */
+  add(entry: Omit<FrameEntry, 'id'>): boolean {
+    const { entries } = this.snapshot;
+    if (entries.length >= this.size()) return false;
+    this.update({ entries: [...entries, { ...entry, id: this.nextId++ }] });
+    this.startTimer(entry.key);
+    return true;
+  }
+
+  /** A route sync of the frame at `key`: whether it answers a move in place (after-idle.ts). */
+  answered(key: string, navigation?: string): boolean {
+    return this.afterIdle?.answered(key, navigation) ?? false;
   }
 
   /**
@@ -202,6 +245,7 @@ export class FramePool {
     if (!entry) return;
     this.helloSinceLoad.add(entry.id);
     this.capabilities.set(entry.id, capabilities);
+    this.afterIdle?.greeted(entry);
   }
 
   /** Whether the page shown for `key` takes part in `capability` (said so in its hello). */
@@ -217,12 +261,13 @@ export class FramePool {
     this.signal(key, 'ready');
   }
 
-  retry(key: string): void {
+  /** A new document in the frame at `key`: at its address again, or `at` another (a move in place left unanswered). */
+  retry(key: string, at?: Pick<FrameEntry, 'src' | 'name' | 'sentSettings'>): void {
     const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
     if (!entry) return;
     // A new attempt is a new element, the adopted one included, with a page yet to say hello.
     this.forgetHello(entry.id);
-    this.patch(key, { attempt: entry.attempt + 1, status: 'loading', adopted: null });
+    this.patch(key, { attempt: entry.attempt + 1, status: 'loading', adopted: null, ...at });
     this.startTimer(key);
   }
 
@@ -236,7 +281,8 @@ export class FramePool {
     return null;
   };
 
-  private known(key: string): KnownFrame | null {
+  /** The frame showing `key`, once its element has a window. */
+  known(key: string): KnownFrame | null {
     const entry = this.snapshot.entries.find((candidate) => candidate.key === key);
     const window = this.elements.get(key)?.contentWindow;
     return entry && window ? { key, origin: entry.origin, window } : null;

@@ -8,8 +8,8 @@ import { poolSize } from './pool.ts';
 import { layoutWidth } from '../ui/breakpoints.ts';
 
 export interface FrameEvents {
-  /** A frame reported a path; answer the portal key of the page it shows now, or null if unknown. */
-  onRoute(frame: KnownFrame & { app: string }, path: string): void;
+  /** The shown frame reported a path; `answer`: it answers a move in place (so it replaces that move's address). */
+  onRoute(frame: KnownFrame & { app: string }, path: string, answer: boolean): void;
   onLogout(): void;
   userData(): FrameUserData | null;
   /** An outbox request of a verified frame of `app` (shown or kept alive). */
@@ -29,7 +29,8 @@ const NO_ADOPTION: FrameAdoption = { adopt: () => null, release: () => undefined
 /**
  * The keep-alive pool and the message router of one signed-in page; shows `active` (or nothing).
  * `mayOpen` is asked as a frame is to be shown: false for a page the shell is leaving at once (an
- * upgrade window), so that frame is never created.
+ * upgrade window), so that frame is never created. The pool's later part (moves in place, visibility,
+ * warm apps: after-idle.ts) is taken up once the first screen is idle (shell/FramesAfterIdle.tsx).
  */
 export function useFrames(
   active: FrameSpec | null,
@@ -59,9 +60,12 @@ export function useFrames(
           findFrame: pool.find,
           onHello: (frame, capabilities) => pool.hello(frame.key, capabilities),
           onReady: (frame) => pool.ready(frame.key),
-          onRoute: (frame, path) => {
+          onRoute: (frame, path, navigation) => {
+            const answer = pool.answered(frame.key, navigation);
+            // An answer to a move this frame no longer awaits (a later one, or its time is up) says nothing.
+            if (navigation !== undefined && !answer) return;
             const app = pool.routeSender(frame.key);
-            if (app) events.onRoute({ ...frame, app }, path);
+            if (app) events.onRoute({ ...frame, app }, path, answer);
           },
           onEditing: (frame, isEditing) => editing.set(frame.key, isEditing),
           onLogout: events.onLogout,

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import type { RouteItem } from '../catalogue/types.ts';
 import { confirmLeave } from '../frames/editing.ts';
 import { FrameHost } from '../frames/FrameHost.tsx';
+import { tellFrame } from '../frames/messenger.ts';
 import { frameWindowName } from '../frames/settings.ts';
 import { useFrames } from '../frames/useFrames.ts';
 import type { Language } from '../i18n/languages.ts';
@@ -42,6 +43,8 @@ import { useShell } from '../context/shell.ts';
 // Drawn only over a frame that stays silent offline.
 const NeedsConnectionCard = deferred(() => withDeferredTexts(import('./NeedsConnectionCard.tsx')).then((module) => module.NeedsConnectionCard));
 const ModalFrame = deferred(() => import('./ModalFrame.tsx').then((module) => module.ModalFrame));
+// The frames' part behind the first screen: moves in place, and the person's most opened apps loaded ahead.
+const FramesAfterIdle = deferred(() => import('./FramesAfterIdle.tsx').then((module) => module.FramesAfterIdle), { idle: true, quiet: true });
 const PushNotifications = deferred(() => withDeferredTexts(import('../push/PushNotifications.tsx')).then((module) => module.PushNotifications), { idle: true, quiet: true });
 const MenuSearchDialog = deferred(() => withDeferredTexts(import('./MenuSearchDialog.tsx')).then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
 // Opened from the header's outbox badge.
@@ -241,6 +244,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
             <div className="shell-content">
               <CatalogueRoutePage />
               <FrameHost pool={pool} needsConnection={(title, retry) => <NeedsConnectionCard title={title} onRetry={retry} />} />
+              <FramesAfterIdle pool={pool} tell={tellFrame} frameAt={frameToOpen} offlineMode={offline} />
             </div>
           </ShellLayout>
           <MenuSearchDialog open={searching} onClose={controller.closeSearch} />

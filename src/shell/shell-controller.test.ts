@@ -54,22 +54,30 @@ describe('ShellController', () => {
     const { controller, deps, pool } = setup();
     const picking = route('/warehousing/export/picking-process');
     const app = picking.iFrameSrc?.app ?? '';
-    controller.frameEvents.onRoute({ key: 'old-key', app, origin: 'https://x' } as never, '/warehousing/export/picking-process');
-    expect(deps.navigate).toHaveBeenCalledWith('/warehousing/export/picking-process');
+    controller.frameEvents.onRoute({ key: 'old-key', app, origin: 'https://x' } as never, '/warehousing/export/picking-process', false);
+    expect(deps.navigate).toHaveBeenCalledWith('/warehousing/export/picking-process', undefined);
     expect(pool.rekey).toHaveBeenCalledWith('old-key', expect.stringContaining('http'));
+  });
+
+  it('believes the answer to a move in place: the address of that move becomes the route the app says, without a history entry of its own', () => {
+    const { controller, deps, pool } = setup({ currentPath: () => '/warehousing/import/quality-control/normal' });
+    const app = route('/warehousing/export/picking-process').iFrameSrc?.app ?? '';
+    controller.frameEvents.onRoute({ key: 'moved-key', app, origin: 'https://x' } as never, '/warehousing/export/picking-process', true);
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith('/warehousing/export/picking-process', { replace: true });
+    expect(pool.rekey).toHaveBeenCalledWith('moved-key', expect.stringContaining('/picking-process'));
   });
 
   it('ignores a route address that is no portal page', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { controller, deps, pool } = setup();
-    controller.frameEvents.onRoute({ key: 'k', app: 'erp', origin: 'https://x' } as never, '/not/a/route');
+    controller.frameEvents.onRoute({ key: 'k', app: 'erp', origin: 'https://x' } as never, '/not/a/route', false);
     expect(deps.navigate).not.toHaveBeenCalled();
     expect(pool.rekey).not.toHaveBeenCalled();
   });
 
   it('does not navigate to where the portal already is', () => {
     const { controller, deps } = setup({ currentPath: () => '/warehousing/export/picking-process' });
-    controller.frameEvents.onRoute({ key: 'k', app: 'x', origin: 'https://x' } as never, '/warehousing/export/picking-process');
+    controller.frameEvents.onRoute({ key: 'k', app: 'x', origin: 'https://x' } as never, '/warehousing/export/picking-process', true);
     expect(deps.navigate).not.toHaveBeenCalled();
   });
 

@@ -152,7 +152,7 @@ export class ShellController {
 
   /** The frames' messages, one object for the shell's life. */
   readonly frameEvents: FrameEvents = {
-    onRoute: (frame, path) => {
+    onRoute: (frame, path, answer) => {
       const { resolver, address } = this.current;
       const portalPath = resolver.portalPathFor(frame.app, path);
       if (!portalPath) {
@@ -166,7 +166,8 @@ export class ShellController {
         // The frame already shows that page: it now stands for the new address, no reload.
         if (target?.app === frame.app) this.pool?.rekey(frame.key, target.key);
       }
-      if (portalPath !== this.deps.currentPath()) this.deps.navigate(portalPath);
+      // The answer to a move in place is that move's address (the app is believed), not a move of its own.
+      if (portalPath !== this.deps.currentPath()) this.deps.navigate(portalPath, answer ? { replace: true } : undefined);
     },
     onLogout: () => this.current.logout(),
     onOutbox: (frame, message, post) => this.deps.outbox(frame, message, post),

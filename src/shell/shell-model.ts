@@ -91,7 +91,7 @@ export function deriveShellView(access: ShellAccess, shell: ShellContextValue, o
       ? frameTargetFor(current.route, current.params, input.search, input.address)
       : null;
   const frame: FrameSpec | null =
-    target && route ? { ...target, title: routeTitle, settings: frameSettingsIn(shell, offline, runtime, input)(route, routeTitle, mobileView) } : null;
+    target && route ? { ...target, path: input.pathname, title: routeTitle, settings: frameSettingsIn(shell, offline, runtime, input)(route, routeTitle, mobileView) } : null;
   return {
     current,
     route,

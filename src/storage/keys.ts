@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   notificationAppId: 'notificationAppId',
   pushRegistration: 'pushRegistrationState',
   frameFirst: 'frameFirst',
+  frameOpens: 'frameOpens',
   shift: 'sharedDeviceShift',
   shiftActivity: 'sharedDeviceActivity',
 } as const;
@@ -38,6 +39,8 @@ export const KEY_OWNERS: Readonly<Record<StorageKey, 'person' | 'device'>> = {
   pushRegistration: 'person',
   // The start frame's address and settings carry the person's seller and site.
   frameFirst: 'person',
+  // How often the person opened each route: which apps are kept warm for them (frames/warm.ts).
+  frameOpens: 'person',
   // A shared device's shift (README "Shared devices"): whose it is, the PIN's salted hash, the lock;
   // and when someone last touched the device. Both end with the shift.
   shift: 'person',

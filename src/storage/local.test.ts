@@ -70,8 +70,8 @@ describe('blocked storage', () => {
 });
 
 describe('logout', () => {
-  it("removes exactly the person's values: platform, seller, site, the push state and the frame-first record", () => {
-    expect(PERSONAL_KEYS.sort()).toEqual(['frameFirst', 'notificationAppId', 'platform', 'pushRegistration', 'pushToken', 'seller', 'shift', 'shiftActivity', 'site']);
+  it("removes exactly the person's values: platform, seller, site, the push state, the frame-first record and the opens that choose warm apps", () => {
+    expect(PERSONAL_KEYS.sort()).toEqual(['frameFirst', 'frameOpens', 'notificationAppId', 'platform', 'pushRegistration', 'pushToken', 'seller', 'shift', 'shiftActivity', 'site']);
     for (const key of Object.keys(STORAGE_KEYS) as Array<keyof typeof STORAGE_KEYS>) writeStored(key, 1);
     removePersonalStored();
     const left = Object.entries(STORAGE_KEYS).filter(([, name]) => localStorage.getItem(name) !== null).map(([key]) => key);

@@ -15,6 +15,7 @@ import { createUserManager } from '../session/user-manager.ts';
 import { storedSidebarCollapsed } from '../shell/ShellLayout.tsx';
 import { readLastActivity, readShift } from '../shared-device/shift.ts';
 import { isFrameFirstRecord } from '../start/frame-first/rules.ts';
+import { isOpens } from '../frames/warm.ts';
 import { readStored, STORAGE_KEYS, type StorageKey } from './local.ts';
 
 /**
@@ -50,6 +51,14 @@ const READERS: Record<StorageKey, Reader | 'written, never read'> = {
     valid: (value) => {
       const record = value as Record<string, unknown> | null;
       return typeof record === 'object' && record !== null && typeof record.sub === 'string' && record.sub !== '' && Array.isArray(record.frames);
+    },
+  },
+  frameOpens: {
+    read: () => readStored('frameOpens', isOpens),
+    valid: (value) => {
+      const opens = value as { sub?: unknown; routes?: unknown } | null;
+      const routes = Object.entries((opens?.routes ?? null) as Record<string, unknown>);
+      return typeof opens?.sub === 'string' && routes.length <= 50 && routes.every(([path, count]) => path.startsWith('/') && isId(count));
     },
   },
   shift: {
@@ -97,6 +106,7 @@ const rawValue = fc.oneof(
   fc
     .record({ sub: fc.oneof(fc.string(), fc.anything()), pin: fc.oneof(fc.constant(null), fc.anything()), pinOffered: fc.anything(), triesLeft: fc.oneof(fc.integer(), fc.anything()), lockedAt: fc.anything(), lockAfterMs: fc.anything() })
     .map((value) => JSON.stringify(value) ?? 'undefined'),
+  fc.record({ sub: fc.anything(), routes: fc.oneof(fc.dictionary(fc.string(), fc.oneof(fc.integer(), fc.anything())), fc.anything()) }).map((value) => JSON.stringify(value) ?? 'undefined'),
   fc.string({ minLength: 10_000, maxLength: 20_000 }),
 );
 
@@ -146,6 +156,7 @@ describe('every localStorage key the portal reads, under generated garbage', () 
         }),
       }),
       fc.record({ key: fc.constant('shiftActivity' as const), value: fc.nat() }),
+      fc.record({ key: fc.constant('frameOpens' as const), value: fc.record({ sub: fc.string(), routes: fc.dictionary(fc.string().map((path) => `/${path}`), fc.integer({ min: 1, max: 1e9 }), { maxKeys: 50 }) }) }),
     );
     fc.assert(
       fc.property(valid, ({ key, value }) => {

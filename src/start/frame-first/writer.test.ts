@@ -11,6 +11,7 @@ import { pictureSignature, stampFrameFirstLater, useFrameFirstRecord } from './w
 
 const spec = (path: string): FrameSpec => ({
   key: path,
+  path,
   src: `http://apps.localhost:4200/pos${path}`,
   app: 'pos',
   origin: 'http://apps.localhost:4200',
