@@ -70,8 +70,8 @@ const settings: FrameSettings = {
   notificationAppId: 'staff-portal',
 };
 
-async function embed(src: string): Promise<Frame> {
-  const query = new URLSearchParams({ src, settings: JSON.stringify({ ...settings, parentOrigin: shell.origin }) });
+async function embed(src: string, extra: Partial<FrameSettings> = {}): Promise<Frame> {
+  const query = new URLSearchParams({ src, settings: JSON.stringify({ ...settings, parentOrigin: shell.origin, ...extra }) });
   await page.goto(`${shell.origin}/host?${query}`);
   const handle = await page.waitForSelector('iframe#app');
   const frame = await handle.contentFrame();
@@ -138,10 +138,68 @@ describe('sample embedded app', () => {
     const loadedAt = () => frame.locator('#loaded-at').getAttribute('datetime');
     const first = await loadedAt();
     expect(first).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(await frame.locator('#page-view').textContent()).toBe('1');
+    await expect.poll(() => frame.locator('#page-view').textContent()).toBe('1');
     await frame.goto(`${stack.apps.finance}/reports?again=1`);
-    expect(await frame.locator('#page-view').textContent()).toBe('2');
+    await expect.poll(() => frame.locator('#page-view').textContent()).toBe('2');
     expect(await loadedAt()).not.toBe(first);
+  });
+
+  /** The stand-in shell tells its frame something, as the shell would. */
+  const tell = (message: object, origin: string) =>
+    page.evaluate(([data, target]) => document.querySelector<HTMLIFrameElement>('iframe#app')!.contentWindow!.postMessage(data, target), [{ protocol: PROTOCOL, ...message }, origin] as const);
+  const move = (navigation: string, path: string, title: string) => ({ type: 'navigate', navigation, route: { path, params: {}, query: '', settings: { ...settings, parentOrigin: shell.origin, title } } });
+
+  it('routes in place: draws the route the shell sends in the same document, then answers with route sync naming the move', async () => {
+    const origin = stack.apps.pos;
+    const frame = await embed(`${origin}/dpos/orders`, { protocolVersion: 2 });
+    await frame.getByRole('heading', { name: 'Path: /dpos/orders' }).waitFor();
+    const loadedAt = await frame.locator('#loaded-at').getAttribute('datetime');
+    await expect.poll(async () => (await received()).find((message) => message.data.type === 'hello')?.data).toMatchObject({ capabilities: expect.arrayContaining(['navigate', 'visibility']) });
+    await expect.poll(() => frame.locator('#page-view').textContent()).toMatch(/^\d+$/);
+    const views = Number(await frame.locator('#page-view').textContent());
+
+    await tell(move('move-1', '/dpos/create-order', 'Tạo đơn'), origin);
+    await frame.getByRole('heading', { name: 'Path: /dpos/create-order' }).waitFor();
+    // The till, a section of that route only, shows; the page and its load time are the same.
+    await frame.getByRole('heading', { name: 'Sell' }).waitFor();
+    expect(await frame.locator('#loaded-at').getAttribute('datetime')).toBe(loadedAt);
+    expect(await frame.evaluate(() => [location.pathname, document.title])).toEqual(['/dpos/create-order', 'POS – /dpos/create-order']);
+    await expect.poll(async () => (await received()).filter((message) => message.data.type === 'route').map((message) => message.data)).toEqual([
+      { protocol: PROTOCOL, type: 'route', path: '/dpos/create-order', navigation: 'move-1' },
+    ]);
+    // A new route shown is a page view.
+    await expect.poll(() => frame.locator('#page-view').textContent()).toBe(String(views + 1));
+    expect(await frame.locator('#settings').textContent()).toContain('Tạo đơn');
+
+    // Told to stop answering (by hand, to try the shell's fallback), it draws nothing more and says nothing.
+    await frame.getByRole('button', { name: 'Stop answering moves' }).click();
+    await tell(move('move-2', '/dpos/orders', 'Đơn hàng'), origin);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await frame.locator('#page-path').textContent()).toBe('Path: /dpos/create-order');
+    expect((await received()).filter((message) => message.data.type === 'route')).toHaveLength(1);
+  });
+
+  it('one app does not route in place, to show the shell’s fallback: it never takes part in navigate', async () => {
+    await embed(`${stack.apps.finance}/cashier/receipt`, { protocolVersion: 2 });
+    await expect.poll(async () => (await received()).some((message) => message.data.type === 'hello')).toBe(true);
+    for (const { data } of await received()) if (data.type === 'hello') expect(data.capabilities).not.toContain('navigate');
+  });
+
+  it('loaded ahead and hidden (a warm frame), it counts no page view until the shell shows it', async () => {
+    const origin = stack.apps.crm;
+    const frame = await embed(`${origin}/customers`, { protocolVersion: 2, hidden: true });
+    await frame.locator('#loaded-at[datetime]').waitFor({ state: 'attached' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await frame.locator('#visibility').textContent()).toBe('hidden');
+    expect(await frame.locator('#page-view').textContent()).toBe('');
+    await tell({ type: 'visibility', state: 'visible' }, origin);
+    await expect.poll(() => frame.locator('#page-view').textContent()).toBe('1');
+    expect(await frame.locator('#visibility').textContent()).toBe('visible');
+    // Hidden and shown again on the same route: the same page view.
+    await tell({ type: 'visibility', state: 'hidden' }, origin);
+    await tell({ type: 'visibility', state: 'visible' }, origin);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await frame.locator('#page-view').textContent()).toBe('1');
   });
 
   it("shows the ERP home as the to-do list, and says so when it is not embedded", async () => {

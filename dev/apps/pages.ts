@@ -1,6 +1,7 @@
 import type { AppKey } from '../../src/config/app-keys.ts';
 import type { Product } from '../fixture-loader.ts';
 import { escapeHtml } from '../idp/pages.ts';
+import { LOADS_EVERY_ROUTE, nextPage, pageTitle, POS_TILL } from './browser/routes.ts';
 import { APP_NAMES } from './names.ts';
 
 /** Browser modules are served from the repository under this prefix, transpiled from TypeScript. */
@@ -12,6 +13,7 @@ export const BROWSER_MODULES = [
   'dev/apps/browser/offline-sw.ts',
   'dev/apps/browser/offline-cache.ts',
   'dev/apps/browser/pos-sales.ts',
+  'dev/apps/browser/routes.ts',
   'packages/frame-client/index.ts',
   'packages/frame-client/protocol.ts',
   'packages/frame-client/outbox.ts',
@@ -42,6 +44,9 @@ function document(title: string, body: string, bodyData: Record<string, string>,
 <body${data}>${body}</body></html>`;
 }
 
+/** A section of one route (`data-route`) shows on that route only; a page that routes in place hides or shows it as it moves. */
+const hiddenUnless = (route: string, path: string) => (route === path ? '' : ' hidden');
+
 const MESSAGE_CONTROLS = `
 <section aria-labelledby="messages-heading"><h2 id="messages-heading">Messages to the shell</h2>
   <form id="route-form"><div><label for="route-path">Route path</label><input id="route-path" name="path" autocomplete="off"></div>
@@ -56,20 +61,17 @@ const MESSAGE_CONTROLS = `
 </section>`;
 
 /** The ERP's home is the shell's home frame (shell.md §2: title 'TodoList'). */
-const TODO_LIST = `
-<section aria-labelledby="todo-heading"><h2 id="todo-heading">To-do list</h2>
+const todoList = (path: string) => `
+<section aria-labelledby="todo-heading" data-route="/"${hiddenUnless('/', path)}><h2 id="todo-heading">To-do list</h2>
   <ul><li>Duyệt 3 đơn mua hàng chờ phê duyệt</li><li>Kiểm kê kho Đông Anh trước 17:00</li><li>Đối soát công nợ nhà cung cấp tháng này</li></ul>
 </section>`;
 
-/** The POS's create-order page sells: each sale goes through the portal's outbox (pos-sales.ts). */
-const POS_TILL = '/dpos/create-order';
-
-function till(products: readonly Product[]): string {
+function till(products: readonly Product[], path: string): string {
   const options = products
     .map((product) => `<option value="${escapeHtml(product.sku)}" data-price="${product.price}">${escapeHtml(product.name)} – ${product.price.toLocaleString('vi-VN')} ₫</option>`)
     .join('');
   return `
-<section aria-labelledby="sell-heading"><h2 id="sell-heading">Sell</h2>
+<section aria-labelledby="sell-heading" data-route="${POS_TILL}"${hiddenUnless(POS_TILL, path)}><h2 id="sell-heading">Sell</h2>
   <form id="sale-form">
     <div><label for="sale-product">Product</label><select id="sale-product">${options}</select></div>
     <div><label for="sale-quantity">Quantity</label><input id="sale-quantity" type="number" min="1" max="999" value="1"></div>
@@ -88,32 +90,36 @@ export interface AppsContext {
   products: readonly Product[];
 }
 
-/** The same path with `page` one higher: a link for moving inside an app. */
-function nextPage(pathWithQuery: string): string {
-  const url = new URL(pathWithQuery, 'http://app');
-  url.searchParams.set('page', String(Number(url.searchParams.get('page') ?? '1') + 1));
-  return url.pathname + url.search;
-}
+/** Moves in place, for trying the shell's fallback by hand: this page can stop answering them. */
+const MOVES = `
+<section aria-labelledby="moves-heading"><h2 id="moves-heading">Moves in place</h2>
+  <p id="moves" role="status"></p>
+  <div class="buttons"><button type="button" id="stop-answering">Stop answering moves</button></div>
+</section>`;
 
-/** A sample app's page for any path: names the app and path, shows the shell's settings, sends every message. */
-export function appPage(key: AppKey, pathWithQuery: string, pageView: number, context: AppsContext): string {
+/**
+ * A sample app's page for any path: names the app and path, shows the shell's settings, sends every
+ * message. Every app but one routes in place: its script draws the route the shell sends it (the route's
+ * sections are all in the page, the others hidden).
+ */
+export function appPage(key: AppKey, pathWithQuery: string, context: AppsContext): string {
   const name = APP_NAMES[key];
-  const path = pathWithQuery.split('?')[0];
-  const isHome = key === 'erp' && path === '/';
-  const isTill = key === 'pos' && path === POS_TILL;
+  const path = pathWithQuery.split('?')[0] ?? '';
   const worksOffline = OFFLINE_APPS.has(key);
+  const inPlace = key !== LOADS_EVERY_ROUTE;
   return document(
-    `${name} – ${pathWithQuery}`,
+    pageTitle(name, pathWithQuery),
     `<header><h1>${name}</h1><p>Sample embedded app <code>${key}</code></p></header>
 <main>
   <h2 id="page-path">Path: ${escapeHtml(pathWithQuery)}</h2>
-  ${isHome ? TODO_LIST : ''}
-  ${isTill ? till(context.products) : ''}
+  ${key === 'erp' ? todoList(path) : ''}
+  ${key === 'pos' ? till(context.products, path) : ''}
   <section aria-labelledby="draft-heading"><h2 id="draft-heading">Work in progress</h2>
     <label for="draft">Draft note</label><textarea id="draft" rows="2" cols="40"></textarea></section>
   ${MESSAGE_CONTROLS}
-  <p><a href="${escapeHtml(nextPage(pathWithQuery))}">Next page</a> (a navigation inside the app)</p>
-  <p>Loaded at <time id="loaded-at"></time>; page view <output id="page-view">${pageView}</output> of this app.</p>
+  ${inPlace ? MOVES : ''}
+  <p><a id="next-page" href="${escapeHtml(nextPage(pathWithQuery))}">Next page</a> (a navigation inside the app)</p>
+  <p>Loaded at <time id="loaded-at"></time>; page view <output id="page-view"></output> of this app (counted only while shown: <output id="visibility"></output>).</p>
   <!-- Last: the script fills these once it runs, and what it adds moves nothing already drawn (layout shift). -->
   ${worksOffline ? '<p id="offline-status" role="status"></p>' : ''}
   <p id="signed-in-user"></p>
@@ -123,8 +129,10 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number, co
 </main>`,
     {
       'app-key': key,
+      'app-name': name,
+      ...(inPlace ? { 'routes-in-place': '' } : {}),
       ...(worksOffline ? { 'offline-worker': OFFLINE_SERVICE_WORKER } : {}),
-      ...(isTill ? { 'pos-api': context.api } : {}),
+      ...(key === 'pos' ? { 'pos-api': context.api } : {}),
     },
     'dev/apps/browser/app-page.ts',
   );

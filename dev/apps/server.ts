@@ -25,7 +25,8 @@ async function transpile(path: string): Promise<string> {
  */
 export async function createAppsServer(server: Server, context: AppsContext): Promise<FastifyInstance> {
   const app = Fastify({ serverFactory: (handler) => server.on('request', handler), logger: false });
-  // Page views per app: third-party frames may not use storage, so the count lives on the server.
+  // Page views per app, as the pages report them (only while shown: a warm frame counts none until then);
+  // third-party frames may not use storage, so the count lives on the server.
   const pageViews = new Map<AppKey, number>();
 
   for (const path of BROWSER_MODULES) {
@@ -40,13 +41,19 @@ export async function createAppsServer(server: Server, context: AppsContext): Pr
   // Browsers ask every top-level page for one; it must not count as a page view.
   app.get('/favicon.ico', (_request, reply) => reply.code(204).send());
 
+  app.post('/__sample/page-view', async (request, reply) => {
+    const key = appByHost.get(request.hostname);
+    if (!key) return reply.code(404).send();
+    const views = (pageViews.get(key) ?? 0) + 1;
+    pageViews.set(key, views);
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(String(views));
+  });
+
   app.get('/*', async (request, reply) => {
     const key = appByHost.get(request.hostname);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (!key) return hostilePage(request.host);
-    const views = (pageViews.get(key) ?? 0) + 1;
-    pageViews.set(key, views);
-    return appPage(key, request.url, views, context);
+    return appPage(key, request.url, context);
   });
 
   await app.ready();

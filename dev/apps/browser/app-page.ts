@@ -2,6 +2,7 @@ import { createFrameClient, readFrameSettings, type FrameSettings } from '../../
 import { byId, send, wireControls } from './controls.ts';
 import { OFFLINE_CACHE } from './offline-cache.ts';
 import { wireSales } from './pos-sales.ts';
+import { nextPage, pageTitle, POS_TILL } from './routes.ts';
 
 /** A sample embedded app page: shows the shell's settings and talks to the shell with the real frame client. */
 
@@ -28,7 +29,77 @@ renderSettings(settings);
 client.onSettings(renderSettings);
 // Links inside the app must not add history entries of their own: the shell keeps one per move.
 client.keepHistoryWithShell();
-byId<HTMLInputElement>('route-path').value = location.pathname + location.search;
+
+const { appName = '', offlineWorker, posApi } = document.body.dataset;
+const routesInPlace = 'routesInPlace' in document.body.dataset;
+let tillWired = false;
+
+/** Draws the route in the address: the heading, title, the route's own sections, the next page's link. */
+function drawRoute() {
+  const here = location.pathname + location.search;
+  document.title = pageTitle(appName, here);
+  byId('page-path').textContent = `Path: ${here}`;
+  byId<HTMLInputElement>('route-path').value = here;
+  byId<HTMLAnchorElement>('next-page').href = nextPage(here);
+  for (const section of document.querySelectorAll<HTMLElement>('[data-route]')) section.hidden = section.dataset.route !== location.pathname;
+  // The POS's till sells through the portal's outbox: only inside the shell.
+  if (posApi && settings && location.pathname === POS_TILL && !tillWired) {
+    tillWired = true;
+    wireSales(client, posApi);
+  }
+}
+drawRoute();
+
+// A page view is a route shown: counted once per route and document, and only while the shell shows the
+// frame (a warm frame, loaded ahead and hidden, counts none until it is shown).
+let counted: string | null = null;
+async function countPageView() {
+  const here = location.pathname + location.search;
+  if (client.visibility.state !== 'visible' || counted === here) return;
+  counted = here;
+  const output = byId('page-view');
+  try {
+    output.textContent = await (await fetch('/__sample/page-view', { method: 'POST' })).text();
+  } catch {
+    output.textContent = 'not counted (offline)';
+  }
+}
+const showVisibility = () => (byId('visibility').textContent = client.visibility.state);
+showVisibility();
+client.visibility.onChange(() => {
+  showVisibility();
+  void countPageView();
+});
+void client.visibility.whenVisible().then(countPageView);
+
+/** The next frame after the change: the new view is drawn. */
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+if (routesInPlace) {
+  // The shell sends the routes of this app the person opens; the page draws them without a new document.
+  let answering = true;
+  client.onNavigate(async ({ path, query, settings: routeSettings }) => {
+    if (!answering) return new Promise<void>(() => undefined); // never drawn: the shell falls back to a new document
+    history.replaceState(history.state, '', path + query);
+    drawRoute();
+    renderSettings(routeSettings);
+    byId('moves').textContent = `Moved in place to ${path + query}`;
+    void countPageView();
+    await painted();
+  });
+  byId('stop-answering').addEventListener('click', () => {
+    answering = false;
+    byId('moves').textContent = 'Not answering moves: the shell loads a new page after its wait';
+  });
+  // Its own links route in place too: pushState (which the client turns into the shell's route sync).
+  byId<HTMLAnchorElement>('next-page').addEventListener('click', (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    history.pushState(history.state, '', byId<HTMLAnchorElement>('next-page').href);
+    drawRoute();
+    void countPageView();
+  });
+}
 wireControls((kind) => {
   if (kind === 'all') throw new Error('not offered here');
   // Only the user's name is shown: the answer also carries the access token, which must never be displayed.
@@ -85,10 +156,7 @@ async function keepOffline(worker: string) {
     offline.textContent = `Not available offline: ${(error as Error).message}`;
   }
 }
-const { offlineWorker, posApi } = document.body.dataset;
 if (offlineWorker) void keepOffline(offlineWorker);
-// The POS's till sells through the portal's outbox: only inside the shell.
-if (posApi && settings) wireSales(client, posApi);
 
 // Everything above is drawn: tell the shell (offline it trusts a frame only once it says so).
 // `?no-ready` plays an app built before the message existed.
