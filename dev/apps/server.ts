@@ -41,12 +41,17 @@ export async function createAppsServer(server: Server, context: AppsContext): Pr
   // Browsers ask every top-level page for one; it must not count as a page view.
   app.get('/favicon.ico', (_request, reply) => reply.code(204).send());
 
-  app.post('/__sample/page-view', async (request, reply) => {
-    const key = appByHost.get(request.hostname);
-    if (!key) return reply.code(404).send();
-    const views = (pageViews.get(key) ?? 0) + 1;
-    pageViews.set(key, views);
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(String(views));
+  // POST counts one (the page reports a route shown), GET only reads the count (for tests).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/__sample/page-view',
+    handler: async (request, reply) => {
+      const key = appByHost.get(request.hostname);
+      if (!key) return reply.code(404).send();
+      const views = (pageViews.get(key) ?? 0) + (request.method === 'POST' ? 1 : 0);
+      pageViews.set(key, views);
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(String(views));
+    },
   });
 
   app.get('/*', async (request, reply) => {

@@ -96,7 +96,7 @@ test.describe('frame messages', () => {
 
   test('the handshake: an app learns the shell’s protocol version and what it offers the frame', async ({ page }) => {
     await signIn(page, 'cashier', '/dpos/orders');
-    await expect(activeFrame(page).getByText('Shell protocol 2; offers: outbox, session-end')).toBeVisible();
+    await expect(activeFrame(page).getByText('Shell protocol 2; offers: outbox, session-end, navigate, visibility')).toBeVisible();
   });
 
   for (const host of ['evil.localhost', 'evilportal.localhost']) {

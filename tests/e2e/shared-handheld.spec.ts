@@ -504,4 +504,33 @@ test.describe('a shared handheld', () => {
     await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 20_000 });
     expect((await salesOf('cashier', HANDHELD)).filter((sale) => sale.note === note)).toEqual([expect.objectContaining({ sub: 'staff-0002' })]);
   });
+
+  test('End shift tells a warm frame (loaded ahead, never shown) like any kept frame, then removes it', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInHere(page, 'picker', PICKING);
+    await answerPinOffer(page, null);
+    await appReady(activeFrame(page));
+    // The frames' part behind the first screen counts the route shown (its start, frames/warm.ts).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('frameOpens'))).toContain(PICKING);
+    // The picker's next start on the home page: after its first idle moment the picking app loads ahead, hidden.
+    await page.goto(`${HANDHELD}/`);
+    await expectShell(page);
+    const warm = page.locator(`.frame-host iframe[hidden][src^="${WAREHOUSE_SITE_POS}${PICKING}"]`);
+    await expect(warm).toHaveCount(1);
+    const frame = () => page.frames().find((candidate) => candidate.url().startsWith(`${WAREHOUSE_SITE_POS}/`));
+    await expect.poll(() => frame()?.locator('#loaded-at').getAttribute('datetime')).toMatch(/^\d{4}-/);
+    // What the app keeps of the picker, and a word when the shell's session end reached it with its storage cleared.
+    let cleared = false;
+    page.on('console', (message) => (cleared ||= message.text() === 'e2e-warm-cleared'));
+    await frame()!.evaluate(() => {
+      localStorage.setItem('sample-app:draft', 'Kệ B7');
+      addEventListener('message', (event) => {
+        if ((event.data as { type?: unknown } | null)?.type === 'session-end' && localStorage.getItem('sample-app:draft') === null) console.log('e2e-warm-cleared');
+      });
+    });
+    await endShift(page);
+    await expect.poll(() => cleared).toBe(true);
+    await expect(page.locator('.frame-host iframe')).toHaveCount(0, { timeout: 5000 });
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+  });
 });
