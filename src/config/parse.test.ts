@@ -94,6 +94,25 @@ describe('parseRuntimeConfig', () => {
     expect(result.problem.issues.join('\n')).toContain(problem);
   });
 
+  it('takes the frames’ settings (moves in place, warm apps) as given; left out, they are the code’s defaults (frames/after-idle.ts)', () => {
+    const given = parseRuntimeConfig({ ...valid, frames: { navigateAnswerMs: 1500, warmHandheld: 0, warmDesktop: 3 } }, 'shop.example.vn');
+    expect(given.ok && given.config.frames).toEqual({ navigateAnswerMs: 1500, warmHandheld: 0, warmDesktop: 3 });
+    const absent = parseRuntimeConfig(valid, 'shop.example.vn');
+    expect(absent.ok && absent.config.frames).toEqual({});
+  });
+
+  it.each([
+    [{ navigateAnswerMs: 50 }, 'frames.navigateAnswerMs'],
+    [{ navigateAnswerMs: 20_000 }, 'frames.navigateAnswerMs'],
+    [{ warmHandheld: -1 }, 'frames.warmHandheld'],
+    [{ warmDesktop: 1.5 }, 'frames.warmDesktop'],
+    [{ warmDesktop: 7 }, 'frames.warmDesktop'],
+  ])('rejects the frames’ settings %j (%s)', (frames, problem) => {
+    const result = parseRuntimeConfig({ ...valid, frames }, 'shop.example.vn');
+    if (result.ok || result.problem.kind !== 'invalid') throw new Error('expected invalid');
+    expect(result.problem.issues.join('\n')).toContain(problem);
+  });
+
   it('rejects a document that is not an object', () => {
     const result = parseRuntimeConfig(['nope'], 'shop.example.vn');
     expect(result.ok).toBe(false);
