@@ -8,9 +8,13 @@ import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { SIGN_IN_DOMAIN } from '../dev/hosts.ts';
 import { launchChromium } from '../dev/testing/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../dev/testing/chromium.ts';
+import { LOADS_EVERY_ROUTE } from '../dev/apps/browser/routes.ts';
+import { FRAMES_DEFAULTS } from '../src/frames/after-idle.ts';
+import { poolSize } from '../src/frames/pool.ts';
 // Renamed on import: the React hooks lint takes any use* call outside a component for a hook.
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
 import { fixturesCopy } from '../dev/testing/fixtures.ts';
@@ -18,9 +22,10 @@ import { measureBuild, precacheTotal } from '../scripts/check-budget.ts';
 import { DESKTOP, HANDHELD, type Profile } from './profiles.ts';
 import { buildLuigiShell, readCatalogue, type Titles } from './luigi/build.ts';
 import { chunkNames, formatLongTasks, formatLongTaskSummary, longTasksOf, TRACE_CATEGORIES, type StartTasks, type TraceEvent } from './long-tasks.ts';
-import { allowEvaluatedFunctions, clickToFrame, heapAfterGc, keystrokeToPaint, median, pageViewCount, requestsBefore, runCount, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
+import { allowEvaluatedFunctions, heapAfterGc, keystrokeToPaint, median, requestsBefore, runCount, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
 import { SHELL, signInAs } from './portal.ts';
-import { formatHandheldTable, formatTable, type Figures } from './report.ts';
+import { appPaths, clickToView, documentShowing, planMoves, recordViewsIn, type MovesPlan, type Opened } from './moves.ts';
+import { formatFrameHeaps, formatHandheldTable, formatTable, type Figures, type FrameHeap } from './report.ts';
 import { servePortal } from './serve.ts';
 import { luigiShell, portalShell, type ShellUnderTest } from './shells.ts';
 import { serveStatic } from './static-server.ts';
@@ -36,6 +41,9 @@ const LUIGI_DIR = 'bench/out/luigi';
 const FAILURE_SCREENSHOT = 'bench/out/failure.png';
 /** A single-seller user with every permission: lands straight in the shell with the whole menu. */
 const BENCH_USER = { username: 'bench', password: 'bench123' };
+const BENCH_SUB = 'staff-bench';
+/** How often the bench user has opened the warm app's route before a run of the moves (frames/warm.ts counts them). */
+const WARM_OPENS = 5;
 
 function benchFixtures(): string {
   return fixturesCopy({
@@ -49,7 +57,7 @@ function benchFixtures(): string {
         description: 'Benchmark: every permission of admin, but one platform, seller and site (no choosers).',
         claims: {
           ...admin.claims,
-          sub: 'staff-bench',
+          sub: BENCH_SUB,
           name: 'Benchmark User',
           email: 'bench@example.vn',
           meta_data: { ...meta, seller_id: '1', platform_id: 1, siteId: 101 },
@@ -61,14 +69,17 @@ function benchFixtures(): string {
 
 type Samples = Record<keyof Figures, number[]>;
 
-function addNavigation(samples: Samples, opened: { ms: number; request: number | null }): void {
+function addNavigation(samples: Samples, opened: Opened): void {
   samples.navigate.push(opened.ms);
   if (opened.request !== null) samples.navigateRequest.push(opened.request);
 }
 
-async function newContext(browser: Browser, shell: ShellUnderTest, profile: Profile): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...profile.context, serviceWorkers: 'allow', storageState: await shell.storageState?.() });
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+async function newContext(browser: Browser, shell: ShellUnderTest, profile: Profile, storageState?: StorageState): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...profile.context, serviceWorkers: 'allow', storageState: storageState ?? (await shell.storageState?.()) });
   await allowEvaluatedFunctions(context);
+  await recordViewsIn(context);
   return context;
 }
 
@@ -100,13 +111,20 @@ async function setOffline(session: Session, offline: boolean): Promise<void> {
   await session.context.setOffline(offline);
 }
 
+/** The routes a run opens: the menu walk, the moves of issue 56, and each route's path in its app. */
+interface RoutesUnderTest {
+  walk: string[];
+  moves: MovesPlan;
+  appPath: ReadonlyMap<string, string[]>;
+}
+
 /** One run: cold, warm and offline starts, new routes, and on the desktop search, going back and the heap. */
-async function run(browser: Browser, shell: ShellUnderTest, profile: Profile, routes: string[], samples: Samples) {
+async function run(browser: Browser, shell: ShellUnderTest, profile: Profile, routes: RoutesUnderTest, samples: Samples) {
   const context = await newContext(browser, shell, profile);
   const session: Session = { context, profile, offline: false, page: undefined as unknown as Page };
   try {
     session.page = await openPage(session);
-    await runSteps(session, shell, routes.slice(0, profile.routes), samples);
+    await runSteps(session, shell, { ...routes, walk: routes.walk.slice(0, profile.routes) }, samples);
   } catch (error) {
     await session.page?.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
     throw new Error(`${shell.name} (${profile.name}) failed at ${session.page?.url()} (screenshot: ${FAILURE_SCREENSHOT})`, { cause: error });
@@ -115,7 +133,7 @@ async function run(browser: Browser, shell: ShellUnderTest, profile: Profile, ro
   }
 }
 
-async function runSteps(session: Session, shell: ShellUnderTest, routes: string[], samples: Samples) {
+async function runSteps(session: Session, shell: ShellUnderTest, routes: RoutesUnderTest, samples: Samples) {
   const url = `${shell.origin}/`;
   const interactive = await timeToInteractive(session.page, url, shell.interactive);
   samples.cold.push(interactive);
@@ -141,8 +159,9 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   samples.again.push(await timeToInteractive(await reopen(session), url, shell.interactive));
   const { page } = session;
 
+  const appPath = (path: string) => routes.appPath.get(path) ?? [path];
   if (!session.profile.everything) {
-    for (const path of routes) addNavigation(samples, await clickToFrame(page, await shell.link(page, path)));
+    for (const path of routes.walk) addNavigation(samples, await clickToView(page, await shell.link(page, path), appPath(path), { request: true }));
     return;
   }
 
@@ -153,16 +172,15 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: string[
   }
   await shell.closeSearch(page);
 
-  // The landing route's frame is the one already shown; every route's frame is remembered as loaded.
-  const shownFrame = await page.locator('iframe').first().getAttribute('src');
-  let previous = { path: '/', src: shownFrame ?? '' };
-  for (const path of routes) {
-    const opened = await clickToFrame(page, await shell.link(page, path));
-    addNavigation(samples, opened);
-    const before = await pageViewCount(page, previous.src);
-    samples.back.push((await clickToFrame(page, await shell.link(page, previous.path), previous.src)).ms);
-    samples.backReloads.push((await pageViewCount(page, previous.src)) === before ? 0 : 1);
-    previous = { path, src: opened.src };
+  // The document that showed each route (the sample app's load time): going back to it in another one is a reload.
+  const shown = new Map([['/', await documentShowing(page, appPath('/'))]]);
+  let previous = '/';
+  for (const path of routes.walk) {
+    addNavigation(samples, await clickToView(page, await shell.link(page, path), appPath(path), { request: true }));
+    shown.set(path, await documentShowing(page, appPath(path)));
+    samples.back.push((await clickToView(page, await shell.link(page, previous), appPath(previous))).ms);
+    samples.backReloads.push((await documentShowing(page, appPath(previous))) === shown.get(previous) ? 0 : 1);
+    previous = path;
   }
   samples.heap.push(await heapAfterGc(page));
   samples.frames.push(await page.locator('iframe').count());
@@ -243,6 +261,64 @@ function countTokenRequests(context: BrowserContext): { stop(): number } {
   };
 }
 
+/**
+ * The moves of issue 56 in a context of their own, from the landing page: to a cold app's route, to
+ * another route of that app, to the entry of a warm app. With `warmOpens` the portal's person has opened
+ * the warm app's route that often (its warm frame loads after the first idle moment); without, the portal
+ * has no warm frame, as before issue 56, and only the cold app is timed.
+ */
+async function runMoves(browser: Browser, shell: ShellUnderTest, profile: Profile, routes: RoutesUnderTest, samples: Samples, warmOpens: number | null): Promise<void> {
+  const { moves: plan } = routes;
+  const context = await newContext(browser, shell, profile, await movesState(shell, plan, warmOpens));
+  const page = await context.newPage();
+  try {
+    await profile.prepare(page, false);
+    await movesReady(page, shell, routes, warmOpens);
+    const timed = async (path: string) => (await clickToView(page, await shell.link(page, path), routes.appPath.get(path) ?? [path])).ms;
+    if (shell.warmsApps && warmOpens === null) {
+      samples.moveColdNoWarm.push(await timed(plan.cold));
+      return;
+    }
+    // A person looks at each page before the next tap: each move starts from a settled page.
+    samples.moveCold.push(await timed(plan.cold));
+    await settle(page);
+    samples.moveSameApp.push(await timed(plan.sameApp));
+    await settle(page);
+    samples.moveWarm.push(await timed(plan.warm));
+  } catch (error) {
+    await page.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
+    throw new Error(`${shell.name} (${profile.name}, moves) failed at ${page.url()} (screenshot: ${FAILURE_SCREENSHOT})`, { cause: error });
+  } finally {
+    await context.close();
+  }
+}
+
+/** The shell's state for the moves: the portal's person signed in, with `warmOpens` opens of the warm app's route (localStorage frameOpens, frames/warm.ts). */
+async function movesState(shell: ShellUnderTest, plan: MovesPlan, warmOpens: number | null): Promise<StorageState | undefined> {
+  const state = await shell.storageState?.();
+  if (!state || warmOpens === null) return state;
+  const opens = { name: 'frameOpens', value: JSON.stringify({ sub: BENCH_SUB, routes: { [plan.warm]: warmOpens } }) };
+  return { ...state, origins: state.origins.map((entry) => (entry.origin === shell.origin ? { ...entry, localStorage: [...entry.localStorage, opens] } : entry)) };
+}
+
+/**
+ * Opens the shell and waits, outside any timing, until what a person's tap would meet is there: the portal's
+ * part behind the first screen (it counts the landing route) and the warm app's frame loaded; then a settled page.
+ */
+async function movesReady(page: Page, shell: ShellUnderTest, routes: RoutesUnderTest, warmOpens: number | null): Promise<void> {
+  await timeToInteractive(page, `${shell.origin}/`, shell.interactive);
+  if (shell.warmsApps) {
+    await page.waitForFunction(() => Boolean((JSON.parse(localStorage.getItem('frameOpens') ?? 'null') as { routes?: Record<string, number> } | null)?.routes?.['/']), undefined, { timeout: 30_000 });
+    if (warmOpens !== null) {
+      const warmPaths = routes.appPath.get(routes.moves.warm) ?? [routes.moves.warm];
+      await page.waitForFunction((paths) => [...document.querySelectorAll('iframe')].some((frame) => frame.hidden && paths.includes(new URL(frame.src).pathname)), warmPaths, { timeout: 30_000 });
+      const frame = page.frames().find((candidate) => URL.canParse(candidate.url()) && warmPaths.includes(new URL(candidate.url()).pathname));
+      await frame?.waitForLoadState('load', { timeout: 30_000 });
+    }
+  }
+  await settle(page);
+}
+
 const emptySamples = (): Samples => ({
   cold: [],
   warm: [],
@@ -262,6 +338,10 @@ const emptySamples = (): Samples => ({
   criticalPathBytes: [],
   coldRequests: [],
   warmTokenRequests: [],
+  moveCold: [],
+  moveSameApp: [],
+  moveWarm: [],
+  moveColdNoWarm: [],
 });
 
 function summarize(samples: Samples): Figures {
@@ -285,31 +365,89 @@ function summarize(samples: Samples): Figures {
     backReloads: samples.backReloads.reduce((sum, value) => sum + value, 0),
     heap: median(heap),
     frames: median(frames),
+    moveCold: median(samples.moveCold),
+    moveSameApp: median(samples.moveSameApp),
+    moveWarm: median(samples.moveWarm),
+    moveColdNoWarm: median(samples.moveColdNoWarm),
   };
 }
 
 /** Runs the shells in turns, so that both meet the same load of a shared machine. */
-async function measure(browser: Browser, shells: ShellUnderTest[], profile: Profile, routes: string[]): Promise<Figures[]> {
+async function measure(browser: Browser, shells: ShellUnderTest[], profile: Profile, routes: RoutesUnderTest): Promise<Figures[]> {
   const samples = shells.map(emptySamples);
   for (let i = 1; i <= RUNS; i++) {
     for (const [index, shell] of shells.entries()) {
       process.stdout.write(`  ${profile.name} run ${i}/${RUNS}: ${shell.name}        \r`);
       await run(browser, shell, profile, routes, samples[index] as Samples);
+      process.stdout.write(`  ${profile.name} run ${i}/${RUNS}: ${shell.name}, moves        \r`);
+      await runMoves(browser, shell, profile, routes, samples[index] as Samples, WARM_OPENS);
+      // The portal's cold app as before issue 56: no warm frame.
+      if (shell.warmsApps) await runMoves(browser, shell, profile, routes, samples[index] as Samples, null);
     }
   }
   console.log(`  ${profile.name}: ${RUNS} runs done                    `);
   return samples.map(summarize);
 }
 
-/** Menu routes the portal shows the bench user that both shells open in a frame, spread over the menu. */
-async function pickRoutes(page: Page, candidates: Set<string>): Promise<string[]> {
+/** Menu routes the portal shows the bench user that both shells open in a frame (in menu order), and the walk's, spread over the menu. */
+async function pickRoutes(page: Page, candidates: Set<string>): Promise<{ menu: string[]; walk: string[] }> {
   const menu = page.getByRole('navigation', { name: SHELL.mainMenu });
   const collapsed = menu.locator('button[aria-expanded="false"]');
   while ((await collapsed.count()) > 0) await collapsed.first().click();
   const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   const shown = hrefs.filter((href) => href !== '/' && candidates.has(href));
   if (shown.length < ROUTE_COUNT) throw new Error(`the portal's menu shows only ${shown.length} frame routes, ${ROUTE_COUNT} needed`);
-  return Array.from({ length: ROUTE_COUNT }, (_, i) => shown[Math.floor((i * shown.length) / ROUTE_COUNT)] as string);
+  return { menu: shown, walk: Array.from({ length: ROUTE_COUNT }, (_, i) => shown[Math.floor((i * shown.length) / ROUTE_COUNT)] as string) };
+}
+
+/**
+ * Each frame's JavaScript heap once the moves are made (issue 56), for each shell: in a browser of its own
+ * in which every app origin has a process of its own (`--isolate-origins`), so that the DevTools protocol
+ * reaches each frame's heap apart from the shell's (in the timed runs they share the shell's process, as on
+ * the portal's own site). After a forced collection in each.
+ */
+async function printFrameHeaps(shells: ShellUnderTest[], profile: Profile, routes: RoutesUnderTest, appOrigins: string[]): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--isolate-origins=${appOrigins.join(',')}`] });
+  try {
+    for (const shell of shells) {
+      process.stdout.write(`  ${profile.name}: the frames' heaps in ${shell.name}        \r`);
+      const warmOpens = shell.warmsApps ? WARM_OPENS : null;
+      const context = await newContext(browser, shell, profile, await movesState(shell, routes.moves, warmOpens));
+      const page = await context.newPage();
+      try {
+        await profile.prepare(page, false);
+        await movesReady(page, shell, routes, warmOpens);
+        for (const path of [routes.moves.cold, routes.moves.sameApp, routes.moves.warm]) {
+          await clickToView(page, await shell.link(page, path), routes.appPath.get(path) ?? [path]);
+          await settle(page);
+        }
+        const heaps: FrameHeap[] = [{ name: 'shell', shown: true, bytes: await heapAfterGc(page) }];
+        for (const frame of page.frames()) {
+          if (frame === page.mainFrame() || !URL.canParse(frame.url()) || !frame.url().startsWith('http')) continue;
+          const url = new URL(frame.url());
+          const shown = await (await frame.frameElement()).isVisible();
+          const cdp = await context.newCDPSession(frame).catch(() => null); // a frame in the shell's own process has no session of its own
+          let bytes: number | null = null;
+          if (cdp) {
+            await cdp.send('HeapProfiler.collectGarbage');
+            bytes = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+            await cdp.detach();
+          }
+          heaps.push({ name: `${url.host.split('.')[0]} ${url.pathname}`, shown, bytes });
+        }
+        const width = profile.context.viewport?.width ?? 1280;
+        const warm = width < 768 ? FRAMES_DEFAULTS.warmHandheld : FRAMES_DEFAULTS.warmDesktop;
+        console.log(`\n${formatFrameHeaps(`${shell.name}, ${profile.name}: each frame's JS heap after the moves (cold app, its other route, the warm app's entry), each app origin in a process of its own`, heaps, shell.warmsApps ? { frames: poolSize(width), warm } : null)}`);
+      } catch (error) {
+        await page.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
+        throw new Error(`${shell.name} (${profile.name}, heaps) failed at ${page.url()} (screenshot: ${FAILURE_SCREENSHOT})`, { cause: error });
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 const gzipBytes = (files: string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
@@ -341,13 +479,17 @@ async function main() {
     };
     // Full-screen (mobile view) pages hide the portal's menu, so the walk could not click its way back.
     const fullScreen = new Set(catalogue.filter((route) => route.isUseMobileView).map((route) => route.path));
-    let routes: string[] = [];
+    let picked = { menu: [] as string[], walk: [] as string[] };
     await signedIn(async (page) => {
-      routes = await pickRoutes(page, new Set(Object.keys(navigation.paths).filter((path) => !fullScreen.has(path))));
+      picked = await pickRoutes(page, new Set(Object.keys(navigation.paths).filter((path) => !fullScreen.has(path))));
     });
+    // The moves of issue 56 between apps that route in place (the sample finance app does not: the fallback).
+    const routes: RoutesUnderTest = { walk: picked.walk, moves: planMoves(picked.menu, catalogue, new Set([LOADS_EVERY_ROUTE])), appPath: appPaths(catalogue) };
 
     const loadAtStart = loadavg()[0] ?? 0;
-    console.log(`Measuring ${RUNS} runs of each shell over ${ROUTE_COUNT} frame routes (handheld: the first ${HANDHELD.routes}): ${routes.join(' ')}`);
+    console.log(`Measuring ${RUNS} runs of each shell over ${ROUTE_COUNT} frame routes (handheld: the first ${HANDHELD.routes}): ${routes.walk.join(' ')}`);
+    console.log(`Moves (issue 56): a cold app ${routes.moves.cold}, its other route ${routes.moves.sameApp}, the warm app's entry ${routes.moves.warm} (opened ${WARM_OPENS} times before)`);
+    const appOrigins = Object.values(stack.apps);
     const shells = [portalShell(origin, catalogue, titles, () => signedIn()), luigiShell(luigiServer.origin, navigation)];
     const [portal, luigi] = (await measure(browser, shells, DESKTOP, routes)) as [Figures, Figures];
     const sizes = {
@@ -357,9 +499,11 @@ async function main() {
     };
     const machine = `${cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
     console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT, machine, device: DESKTOP.description })}`);
+    await printFrameHeaps(shells, DESKTOP, routes, appOrigins);
     await printLongTasks(browser, shells, DESKTOP);
     const [handheldPortal, handheldLuigi] = (await measure(browser, shells, HANDHELD, routes)) as [Figures, Figures];
     console.log(`\n${formatHandheldTable({ portal: handheldPortal, luigi: handheldLuigi, runs: RUNS, routes: HANDHELD.routes, machine, device: HANDHELD.description })}`);
+    await printFrameHeaps(shells, HANDHELD, routes, appOrigins);
     await printLongTasks(browser, shells, HANDHELD);
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHandheldTable, formatTable, type Figures } from './report.ts';
+import { formatFrameHeaps, formatHandheldTable, formatTable, type Figures } from './report.ts';
 
 const figures = (overrides: Partial<Figures> = {}): Figures => ({
   cold: 900,
@@ -20,6 +20,10 @@ const figures = (overrides: Partial<Figures> = {}): Figures => ({
   criticalPathBytes: 150 * 1024,
   coldRequests: 14,
   warmTokenRequests: 0,
+  moveCold: 1000,
+  moveSameApp: 1000,
+  moveWarm: 1000,
+  moveColdNoWarm: null,
   ...overrides,
 });
 
@@ -39,7 +43,7 @@ describe('formatHandheldTable', () => {
     expect(table.split('\n')[0]).toBe('Handheld: medians of 3 runs (a phone; 2 cores).');
     expect(row(table, 'Cold start')).toBe('| Cold start to interactive shell | 900 ms | 900 ms | 1.00× |  |  |  |');
     expect(row(table, 'Warm start offline')).toContain('| n/a (no service worker) |');
-    expect(row(table, 'Navigation to a new frame route')).toContain('5 routes) | 150 ms | 150 ms |');
+    expect(row(table, 'Navigation along the menu walk')).toContain('5 routes) | 150 ms | 150 ms |');
     expect(row(table, '… of which click to the new frame’s request')).toContain('| 30 ms | 60 ms | 0.50× |');
     expect(row(table, 'Start frame requested, cold start')).toContain('| 700 ms |');
     expect(row(table, 'Start frame requested, warm start')).toContain('| 400 ms |');
@@ -82,5 +86,58 @@ describe('formatTable', () => {
     expect(row(table, 'Start frame requested, cold start')).toContain('| 700 ms | 700 ms |');
     expect(row(table, 'Start frame’s first paint, warm start')).toContain('| 500 ms | 500 ms | 1.00× |');
     expect(row(table, 'Critical path JS + CSS (npm run budget')).toMatch(/\| 170\.0 KB \| n\/a \| – \| ≤ 160 KB \| fail \| fail \|$/);
+  });
+});
+
+describe('the moves of issue 56', () => {
+  const portal = figures({ moveCold: 1040, moveColdNoWarm: 1000, moveSameApp: 250, moveWarm: 450 });
+  const luigi = figures({ moveCold: 1000, moveSameApp: 1000, moveWarm: 1000 });
+
+  it('judges the portal against Luigi’s same taps: another route of the open app ≤ 0.3×, a warm app’s entry ≤ 0.4×', () => {
+    const table = formatHandheldTable({ portal, luigi, runs: 1, routes: 5, machine: '2 cores', device: 'a phone' });
+    expect(row(table, 'Move to another route of the open app')).toBe('| Move to another route of the open app (portal: in place) | 250 ms | 1000 ms | 0.25× | ≤ 0.3× Luigi | pass |  |');
+    expect(row(table, 'Move to the entry of a warm app')).toBe('| Move to the entry of a warm app (portal: its warm frame) | 450 ms | 1000 ms | 0.45× | ≤ 0.4× Luigi | fail |  |');
+  });
+
+  it('on the handheld, a cold app against the same tap with no warm frame (≤ 1.05×); on the desktop against Luigi (≤ 1.0×)', () => {
+    const handheld = formatHandheldTable({ portal, luigi, runs: 1, routes: 5, machine: '2 cores', device: 'a phone' });
+    expect(row(handheld, 'Move to a cold app (click')).toBe('| Move to a cold app (click to its page painted) | 1040 ms | 1000 ms | 1.04× |  |  |  |');
+    expect(row(handheld, '… the same tap with no warm frame')).toBe('| … the same tap with no warm frame (as before issue 56) | 1000 ms | n/a | – |  |  |  |');
+    expect(row(handheld, 'Move to a cold app ÷')).toBe('| Move to a cold app ÷ the same tap with no warm frame | 1.04× | n/a | – | ≤ 1.05× | pass |  |');
+    const desktop = formatTable({
+      portal,
+      luigi,
+      sizes: { portal: { js: 1, css: 1, precache: 1, criticalPath: 1 }, luigi: { js: 1, css: 1, precache: null, criticalPath: null } },
+      runs: 1,
+      routes: 20,
+      machine: '2 cores',
+      device: 'a desktop',
+    });
+    expect(row(desktop, 'Move to a cold app (click')).toMatch(/\| 1\.04× \| ≤ 1\.0× Luigi \| fail \|  \|$/);
+    expect(row(desktop, 'Move to a cold app ÷')).toBeUndefined();
+  });
+
+  it('a missing figure fails its ratio target', () => {
+    const table = formatHandheldTable({ portal: figures({ moveWarm: null }), luigi, runs: 1, routes: 5, machine: '2 cores', device: 'a phone' });
+    expect(row(table, 'Move to the entry of a warm app')).toMatch(/\| fail \|  \|$/);
+  });
+});
+
+describe('formatFrameHeaps', () => {
+  const MB = 1024 * 1024;
+  it('prints each frame’s heap, the total, and the frames alive against the one budget of kept and warm frames', () => {
+    const heaps = [
+      { name: 'shell', shown: true, bytes: 10 * MB },
+      { name: 'erp /', shown: false, bytes: 2 * MB },
+      { name: 'crm /customers', shown: true, bytes: 3 * MB },
+      { name: 'pos /dpos/orders', shown: false, bytes: null },
+    ];
+    const lines = formatFrameHeaps('Portal', heaps, { frames: 3, warm: 2 }).split('\n');
+    expect(lines).toContain('| erp / | no (kept or warm) | 2.0 MB |');
+    expect(lines).toContain('| pos /dpos/orders | no (kept or warm) | in the shell’s process |');
+    expect(lines).toContain('| Total | | 15.0 MB |');
+    expect(lines).toContain('| Frames alive | 3 (budget: 3 kept and warm, of them at most 2 warm) pass | |');
+    expect(formatFrameHeaps('Portal', [...heaps, { name: 'x /', shown: false, bytes: 1 }], { frames: 3, warm: 2 })).toContain('| Frames alive | 4 (budget: 3 kept and warm, of them at most 2 warm) fail | |');
+    expect(formatFrameHeaps('Luigi', heaps, null)).toContain('| Frames alive | 3 | |');
   });
 });

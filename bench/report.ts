@@ -32,6 +32,14 @@ export interface Figures {
   coldRequests: number | null;
   /** Requests to the identity provider's token endpoint in one repeat (warm) start, until it settles (issue 18). */
   warmTokenRequests: number | null;
+  /** Issue 56's moves, click → the route's page painted (bench/moves.ts): to a cold app's route… */
+  moveCold: number | null;
+  /** … then to another route of that app (the portal moves its frame in place) … */
+  moveSameApp: number | null;
+  /** … then to the entry of a warm app (the portal shows its warm frame). */
+  moveWarm: number | null;
+  /** The portal's cold app with no warm frame, as before issue 56 (null for Luigi). */
+  moveColdNoWarm: number | null;
 }
 
 export interface Sizes {
@@ -63,6 +71,10 @@ interface Row {
   format: (value: number) => string;
   /** Issue 8's timing targets (for the portal; Luigi is held to the same for comparison). */
   target?: { limit: number; text: string; extra?: (figures: 'portal' | 'luigi') => boolean };
+  /** A target for the portal ÷ Luigi ratio (issue 56): the portal passes or fails, Luigi is the yardstick. */
+  ratioTarget?: { limit: number; text: string };
+  /** A figure of the portal alone: Luigi is not judged. */
+  portalOnly?: true;
   missing?: string;
 }
 
@@ -95,6 +107,57 @@ const repeatStartRows = (portal: Figures, luigi: Figures): Row[] => [
     luigi: luigi.warmTokenRequests,
     format: (value) => value.toFixed(1),
     target: { limit: 0, text: '0' },
+  },
+];
+
+const ratioOf = (value: number | null, of: number | null) => (value === null || of === null || of === 0 ? null : value / of);
+
+/**
+ * Issue 56's moves, both tables: a cold app (desktop: no slower than Luigi; handheld: no slower than the
+ * portal's same tap without warm frames, as before issue 56), another route of the open app (≤ 0.3× Luigi),
+ * the entry of a warm app (≤ 0.4× Luigi).
+ */
+const moveRows = (portal: Figures, luigi: Figures, coldTarget: 'luigi' | 'before'): Row[] => [
+  {
+    label: 'Move to a cold app (click to its page painted)',
+    portal: portal.moveCold,
+    luigi: luigi.moveCold,
+    format: ms,
+    ...(coldTarget === 'luigi' ? { ratioTarget: { limit: 1, text: '≤ 1.0× Luigi' } } : {}),
+  },
+  {
+    label: '… the same tap with no warm frame (as before issue 56)',
+    portal: portal.moveColdNoWarm,
+    luigi: null,
+    format: ms,
+    missing: 'n/a',
+  },
+  ...(coldTarget === 'before'
+    ? [
+        {
+          label: 'Move to a cold app ÷ the same tap with no warm frame',
+          portal: ratioOf(portal.moveCold, portal.moveColdNoWarm),
+          luigi: null,
+          format: (value: number) => `${value.toFixed(2)}×`,
+          target: { limit: 1.05, text: '≤ 1.05×' },
+          missing: 'n/a',
+          portalOnly: true as const,
+        },
+      ]
+    : []),
+  {
+    label: 'Move to another route of the open app (portal: in place)',
+    portal: portal.moveSameApp,
+    luigi: luigi.moveSameApp,
+    format: ms,
+    ratioTarget: { limit: 0.3, text: '≤ 0.3× Luigi' },
+  },
+  {
+    label: 'Move to the entry of a warm app (portal: its warm frame)',
+    portal: portal.moveWarm,
+    luigi: luigi.moveWarm,
+    format: ms,
+    ratioTarget: { limit: 0.4, text: '≤ 0.4× Luigi' },
   },
 ];
 
@@ -138,8 +201,9 @@ export function formatTable(report: Report): string {
     againRow(portal, luigi),
     ...repeatStartRows(portal, luigi),
     { label: `Menu search keystroke to paint`, portal: portal.search, luigi: luigi.search, format: ms, target: { limit: 50, text: '≤ 50 ms' } },
-    { label: 'Navigation to a new frame route (click to frame load)', portal: portal.navigate, luigi: luigi.navigate, format: ms },
+    { label: 'Navigation along the menu walk (click to the route’s page painted: a new page, or the portal’s frame moved in place)', portal: portal.navigate, luigi: luigi.navigate, format: ms },
     navigateRequestRow(portal, luigi),
+    ...moveRows(portal, luigi, 'luigi'),
     {
       label: 'Back to a kept-alive frame',
       portal: portal.back,
@@ -174,8 +238,9 @@ export function formatHandheldTable(report: HandheldReport): string {
     { label: 'Warm start to interactive shell (portal: service worker, Luigi: HTTP cache)', portal: portal.warm, luigi: luigi.warm, format: ms, target: { limit: 1000, text: '≤ 1.0 s' } },
     { label: 'Warm start offline', portal: portal.offline, luigi: luigi.offline, format: ms, missing: 'n/a (no service worker)' },
     againRow(portal, luigi),
-    { label: `Navigation to a new frame route (click to frame load, ${report.routes} routes)`, portal: portal.navigate, luigi: luigi.navigate, format: ms },
+    { label: `Navigation along the menu walk (click to the route’s page painted, ${report.routes} routes)`, portal: portal.navigate, luigi: luigi.navigate, format: ms },
     navigateRequestRow(portal, luigi),
+    ...moveRows(portal, luigi, 'before'),
     ...repeatStartRows(portal, luigi),
     ...startFrameRows(portal, luigi),
   ];
@@ -185,6 +250,12 @@ export function formatHandheldTable(report: HandheldReport): string {
 function table(caption: string, rows: Row[]): string {
   const verdict = (row: Row, shell: 'portal' | 'luigi') => {
     const value = row[shell];
+    if (shell === 'luigi' && row.portalOnly) return '';
+    if (row.ratioTarget) {
+      if (shell === 'luigi') return '';
+      const ratio = ratioOf(row.portal, row.luigi);
+      return ratio !== null && ratio <= row.ratioTarget.limit ? 'pass' : 'fail';
+    }
     if (!row.target) return '';
     if (value === null) return 'fail';
     return value <= row.target.limit && (row.target.extra?.(shell) ?? true) ? 'pass' : 'fail';
@@ -197,8 +268,36 @@ function table(caption: string, rows: Row[]): string {
     '| Figure | Staff Portal | SAP Luigi 2.31 | Portal ÷ Luigi | Target | Portal | Luigi |',
     '|---|---:|---:|---:|---|---|---|',
     ...rows.map(
-      (row) => `| ${row.label} | ${cell(row, row.portal)} | ${cell(row, row.luigi)} | ${ratio(row)} | ${row.target?.text ?? ''} | ${verdict(row, 'portal')} | ${verdict(row, 'luigi')} |`,
+      (row) => `| ${row.label} | ${cell(row, row.portal)} | ${cell(row, row.luigi)} | ${ratio(row)} | ${row.ratioTarget?.text ?? row.target?.text ?? ''} | ${verdict(row, 'portal')} | ${verdict(row, 'luigi')} |`,
     ),
   ];
   return lines.join('\n');
+}
+
+/** One frame's JavaScript heap after the moves (bench/e2e.ts frameHeaps): the shell's own page or an embedded one. */
+export interface FrameHeap {
+  /** The shell, or the embedded app's origin and path. */
+  name: string;
+  shown: boolean;
+  /** Null when the frame shares the shell's process (its heap is counted in the shell's). */
+  bytes: number | null;
+}
+
+/**
+ * Each frame's heap and their total, for one shell, and the frames alive against the portal's one budget of
+ * kept and warm frames (`budget`: the pool's room and the warm apps' share of it; null for Luigi).
+ */
+export function formatFrameHeaps(caption: string, heaps: readonly FrameHeap[], budget: { frames: number; warm: number } | null): string {
+  const frames = heaps.filter((heap) => heap.name !== 'shell');
+  const total = heaps.reduce((sum, heap) => sum + (heap.bytes ?? 0), 0);
+  const withinBudget = budget ? (frames.length <= budget.frames ? 'pass' : 'fail') : '';
+  return [
+    caption,
+    '',
+    '| Frame | Shown | JS heap |',
+    '|---|---|---:|',
+    ...heaps.map((heap) => `| ${heap.name} | ${heap.shown ? 'yes' : 'no (kept or warm)'} | ${heap.bytes === null ? 'in the shell’s process' : mb(heap.bytes)} |`),
+    `| Total | | ${mb(total)} |`,
+    `| Frames alive | ${frames.length}${budget ? ` (budget: ${budget.frames} kept and warm, of them at most ${budget.warm} warm) ${withinBudget}` : ''} | |`,
+  ].join('\n');
 }

@@ -13,6 +13,8 @@ export interface ShellUnderTest {
   /** CSS selectors that all match once the shell is interactive. */
   interactive: string[];
   serviceWorker: boolean;
+  /** Keeps the person's most opened apps warm (the portal, issue 56): its moves wait for its warm frame. */
+  warmsApps: boolean;
   /** Browser state a run starts from (the portal: a fresh sign-in, English), if any. */
   storageState?: () => Promise<Awaited<ReturnType<BrowserContext['storageState']>>>;
   /** The menu link of a catalogue route, made present in the DOM first if the menu hides it. */
@@ -34,6 +36,7 @@ export function portalShell(origin: string, catalogue: CatalogueRoute[], titles:
     origin,
     interactive: PORTAL_INTERACTIVE,
     serviceWorker: true,
+    warmsApps: true,
     storageState,
     async link(page, path) {
       const link = menu(page).locator(`a[href="${path}"]`);
@@ -67,6 +70,7 @@ export function luigiShell(origin: string, navigation: LuigiNavigation): ShellUn
     origin,
     interactive: ['nav.fd-side-nav a[href]', '.fd-shellbar', '.iframeContainer iframe'],
     serviceWorker: false,
+    warmsApps: false,
     async link(page, path) {
       const target = navigation.paths[path];
       if (!target) throw new Error(`the Luigi shell has no node for ${path}`);
