@@ -29,14 +29,19 @@ async function afterIdleTakenUp(page: Page) {
 }
 
 const loadedAt = (page: Page) => activeFrame(page).locator('#loaded-at').getAttribute('datetime');
+
+/** The cashier works at `path`, drawn, once moves in place are possible; the document's load time. */
+async function cashierAt(page: Page, path: string) {
+  await signIn(page, 'cashier', path);
+  await appReady(activeFrame(page));
+  await afterIdleTakenUp(page);
+  return loadedAt(page);
+}
 const frames = (page: Page) => page.locator('.frame-host iframe');
 const heading = (page: Page, path: string) => activeFrame(page).getByRole('heading', { name: `Path: ${path}`, exact: true });
 
 test('a menu tap to a route of an open app moves its frame in place; Back and forward move it too, with the breadcrumb and title', async ({ page }) => {
-  await signIn(page, 'cashier', '/dpos/orders');
-  await appReady(activeFrame(page));
-  await afterIdleTakenUp(page);
-  const document = await loadedAt(page);
+  const document = await cashierAt(page, '/dpos/orders');
 
   await openFromMenu(page, 'Point of sale', 'Create order');
   await expect(page).toHaveURL('/dpos/create-order');
@@ -71,10 +76,7 @@ test('a menu tap to a route of an open app moves its frame in place; Back and fo
 });
 
 test('the editing guard refuses a move in place as it would a new page, menu or Back; let through, the move is in place', async ({ page }) => {
-  await signIn(page, 'cashier', '/dpos/orders');
-  await appReady(activeFrame(page));
-  await afterIdleTakenUp(page);
-  const document = await loadedAt(page);
+  const document = await cashierAt(page, '/dpos/orders');
   const frame = activeFrame(page);
   const prompt = page.getByRole('alertdialog');
 
@@ -102,10 +104,7 @@ test('the editing guard refuses a move in place as it would a new page, menu or 
 });
 
 test('an app that does not route in place gets a new document, as before', async ({ page }) => {
-  await signIn(page, 'cashier', '/cashier/receipt');
-  await appReady(activeFrame(page));
-  await afterIdleTakenUp(page);
-  const first = await loadedAt(page);
+  const first = await cashierAt(page, '/cashier/receipt');
   await openFromMenu(page, 'Cashier', 'Refunds');
   await expect(heading(page, '/cashier/refund')).toBeVisible();
   await appReady(activeFrame(page));
@@ -114,10 +113,7 @@ test('an app that does not route in place gets a new document, as before', async
 });
 
 test('an app that stops answering gets a new document after the wait, and no more moves for the rest of the session', async ({ page }) => {
-  await signIn(page, 'cashier', '/dpos/orders');
-  await appReady(activeFrame(page));
-  await afterIdleTakenUp(page);
-  const first = await loadedAt(page);
+  const first = await cashierAt(page, '/dpos/orders');
   await activeFrame(page).getByRole('button', { name: 'Stop answering moves' }).click();
   await openFromMenu(page, 'Point of sale', 'Create order');
   await expect(page).toHaveURL('/dpos/create-order');
