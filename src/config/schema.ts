@@ -127,7 +127,7 @@ const configShape = v.object({
    * Embedded frames (README "Frame protocol: routing in place and warm frames"): how long a frame moved in
    * place has to answer before it gets a new document (default 1000 ms), and how many apps are kept warm
    * on the handheld layout (default 2) and on wider ones (default 4); none where the device has 2 GB of
-   * memory or less. The defaults live with the code that loads after the first screen (frames/AfterIdle.tsx).
+   * memory or less. The defaults live with the code that loads after the first screen (frames/after-idle.ts).
    */
   frames: v.optional(
     v.object({

@@ -157,12 +157,12 @@ export function startWarming(pool: FramePool, input: () => WarmInput) {
     const opens = readStored('frameOpens', isOpens);
     if (opens?.sub !== sub) return;
     const live = new Set(pool.getSnapshot().entries.map((entry) => entry.app));
-    const specs = warmRoutes(opens.routes, (path) => {
+    const paths = warmRoutes(opens.routes, (path) => {
       const spec = frameAt(path);
       return spec && !live.has(spec.app) ? spec.app : null;
     });
     let left = warmBudget(layoutWidth(), frames);
-    for (const path of specs) {
+    for (const path of paths) {
       const spec = input().frameAt(path);
       if (stopped || left <= 0) return;
       if (!spec || !warmFrame(pool, spec)) continue;
