@@ -37,11 +37,19 @@ describe('composeSession', () => {
     expect(start).toHaveBeenCalledExactlyOnceWith('/cashier/orders?tab=2#top');
   });
 
-  it('offline, asks no session: the shell draws from the snapshot', () => {
+  it('offline, asks no session while one is stored: the shell draws from the snapshot', () => {
     const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();
+    vi.spyOn(Session.prototype, 'hasStoredUser').mockReturnValue(true);
     window.history.pushState(null, '', '/cashier/orders');
     composeSession(runtime, 'offline');
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it('offline with nobody signed in (a logout offline), starts the session: it says signing in needs a connection', () => {
+    const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();
+    window.history.pushState(null, '', '/');
+    composeSession(runtime, 'offline');
+    expect(start).toHaveBeenCalledExactlyOnceWith('/');
   });
 });
 

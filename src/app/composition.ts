@@ -86,7 +86,8 @@ export function composeSession(runtime: Runtime, mode: OnlineMode): Session {
   if (location.pathname === CALLBACK_PATH) void session.completeLogin().catch(() => undefined);
   // Anywhere else online, the stored session decides at once (no network): the first render draws the
   // signed-in page (or the next person's, or the way to sign-in) rather than a spinner that the
-  // session gate's effect replaces a render, a paint and a task later. (Offline no session is asked.)
-  else if (mode === 'online') void session.start(location.pathname + location.search + location.hash);
+  // session gate's effect replaces a render, a paint and a task later. (Offline no session is asked
+  // while someone is signed in: the shell draws from the snapshot; nobody is, the signed-out page.)
+  else if (mode === 'online' || !session.hasStoredUser()) void session.start(location.pathname + location.search + location.hash);
   return session;
 }

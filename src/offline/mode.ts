@@ -32,9 +32,14 @@ export function noticeFor(online: boolean): ConnectivityNotice {
   return online ? 'InternetAvailable' : 'InternetUnavailable';
 }
 
+/** Stores the mode the next start takes. */
+export function storeMode(mode: OnlineMode): void {
+  writeStored('onlineMode', mode === 'online');
+}
+
 /** Stores the chosen mode and reloads, so every part of the shell starts over in it. */
 export function switchMode(mode: OnlineMode, reload: () => void = () => restart('mode')): void {
-  writeStored('onlineMode', mode === 'online');
+  storeMode(mode);
   reload();
 }
 

@@ -1,10 +1,13 @@
 import type { User } from 'oidc-client-ts';
+import { answers } from '../api/reachable.ts';
 import { fetchUserInfo, UserInfoRefused } from '../api/userinfo.ts';
+import { readStoredMode, storeMode } from '../offline/mode.ts';
 import { removePersonalStored } from '../storage/local.ts';
 import { samePlainData } from '../storage/plain-data.ts';
 import { restart } from '../effects/restart.ts';
 import { PROVIDER_TIMEOUT_S, SIGNED_OUT_FRAME_PATH } from './sign-in-settings.ts';
 import type { StoredUser } from './stored-entries.ts';
+import { confirmLogout, logoutUnconfirmed, markLogoutUnconfirmed } from './unconfirmed-logout.ts';
 import type { SignInLibrary } from './user-manager.ts';
 
 /**
@@ -19,7 +22,10 @@ export type SessionState =
   | { status: 'expired'; user: SessionUser }
   /** The identity provider could not be reached or refused; the page offers a retry. */
   | { status: 'error'; error: Error }
-  /** A shared device with nobody signed in: the next person asks for the sign-in (README "Shared devices"). */
+  /**
+   * Nobody signed in, and the page stays: a shared device waits for the next person (README "Shared
+   * devices"); a personal one that has no connection says that signing in needs one.
+   */
   | { status: 'signedOut' };
 
 export interface ReturnState {
@@ -71,7 +77,12 @@ export interface SessionDeps {
   sharedDevice?: boolean;
   /** A shared device's logout ends the provider's session behind the page (provider-logout.ts); true when it did. */
   endProviderSession?(url: string): Promise<boolean>;
+  /** Whether the provider answers at `url` now (api/reachable.ts): the page goes there only then, never to the browser's error page. */
+  providerAnswers?(url: string): Promise<boolean>;
 }
+
+/** How a logout's end at the provider went: confirmed here, the page on its way there, or the provider out of reach now. */
+export type ProviderLogout = 'ended' | 'left' | 'unreachable';
 
 /** Whom a locked shared device's sign-in found (Session.signInAgain). */
 export type SignedInAgain = 'same' | 'other';
@@ -208,6 +219,9 @@ export class Session {
    * that fails the user signs in again. Without a usable stored user, sign-in starts.
    */
   async start(returnTo: string): Promise<void> {
+    // Back from the provider's end-session endpoint: the logout is confirmed, and sign-in goes on from there.
+    const logoutReturn = takeLogoutReturn();
+    if (logoutReturn) returnTo = await this.completeLogout(logoutReturn);
     // Read without the library; an unreadable entry is no session (discarded where it is read).
     const user = this.deps.storedUser();
     if (!user || (user.expired && !user.refresh_token)) return this.deps.sharedDevice ? this.set({ status: 'signedOut' }) : this.login(returnTo);
@@ -272,22 +286,44 @@ export class Session {
     return null;
   }
 
+  /**
+   * Sign-in at the provider. The provider's session a logout left unconfirmed ends first (or the
+   * provider would still know the person who left); a provider out of reach is never the browser's
+   * error page: offline the page says signing in needs a connection (signedOut), online it offers a retry.
+   */
   async login(returnTo: string): Promise<void> {
     this.set({ status: 'redirecting' });
-    // The previous person's provider session ends first, or the provider might still know them.
+    // A shared device's logout ending behind this very page.
     if ((await this.providerLogout) === 'left') return;
     try {
       const { manager } = await this.library();
+      const ended = logoutUnconfirmed() ? await this.endProviderSession(returnTo) : navigator.onLine ? 'ended' : 'unreachable';
+      if (ended === 'left') return;
+      if (ended === 'unreachable') return this.outOfReach();
       await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest() });
     } catch (error) {
       this.set({ status: 'error', error: toError(error) });
     }
   }
 
-  /** What every sign-in asks of the provider: the portal's language; on a shared device, its form. */
+  /** The provider cannot be reached now: offline nobody can sign in (the page says so), online it is down (a retry). */
+  private outOfReach(): void {
+    this.set(navigator.onLine ? { status: 'error', error: new Error('the identity provider cannot be reached') } : { status: 'signedOut' });
+  }
+
+  /**
+   * What every sign-in asks of the provider: the portal's language; its form on a shared device, and
+   * wherever a logout has not been confirmed there (whoever signs in must say who they are).
+   */
   private signInRequest(loginHint?: string): { ui_locales: string; prompt?: string; login_hint?: string } {
     const language = { ui_locales: this.deps.language?.() ?? 'vi' };
-    return this.deps.sharedDevice ? { ...language, prompt: 'login', ...(loginHint ? { login_hint: loginHint } : {}) } : language;
+    if (!this.deps.sharedDevice && !logoutUnconfirmed()) return language;
+    return { ...language, prompt: 'login', ...(loginHint ? { login_hint: loginHint } : {}) };
+  }
+
+  /** Whether someone's session is stored on this device (an offline-mode start draws nobody's shell without one). */
+  hasStoredUser(): boolean {
+    return this.deps.storedUser() !== null;
   }
 
   /**
@@ -323,12 +359,26 @@ export class Session {
   private async completeLoginOnce(url: string): Promise<string | null> {
     const user = await (await this.library()).manager.signinCallback(url);
     if (!user) return null;
+    // The provider's session is this sign-in's now, made through its form: nothing of a logout is left to end.
+    confirmLogout();
+    // Made online: a device left in offline mode starts online after it (an offline start has no snapshot of this sign-in).
+    if (readStoredMode() === 'offline') storeMode('online');
     this.completedHere = true;
     this.set({ status: 'signedIn', user });
-    const state = user.state as Partial<ReturnState> | undefined;
-    return typeof state?.returnTo === 'string' && state.returnTo.startsWith('/') && !state.returnTo.startsWith('//')
-      ? state.returnTo
-      : '/';
+    return ownPath((user.state as Partial<ReturnState> | undefined)?.returnTo);
+  }
+
+  /** The provider sent the page back from its end-session endpoint (takeLogoutReturn): the logout is confirmed; where to go next. */
+  private async completeLogout(url: string): Promise<string> {
+    try {
+      const response = await (await this.library()).manager.signoutRedirectCallback(url);
+      confirmLogout();
+      return ownPath((response.userState as Partial<ReturnState> | undefined)?.returnTo);
+    } catch (error) {
+      // Not this device's logout (a stale or forged return): the logout stays unconfirmed.
+      console.warn('[session] the provider’s logout answer was not accepted', error);
+      return '/';
+    }
   }
 
   /**
@@ -431,6 +481,8 @@ export class Session {
       });
       if (decision === 'stay') return false;
     }
+    // The person is leaving: until the provider confirms their session there ended, nobody signs in without its form.
+    markLogoutUnconfirmed();
     // Nothing keeps the person: on a shared device the provider's session starts ending now, beside the
     // leaving parts and the clean-up, since the next person's sign-in waits for it.
     // Its frame is in the page before the parts start: their work would otherwise hold its first request back.
@@ -466,17 +518,63 @@ export class Session {
       url.searchParams.set('client_id', manager.settings.client_id);
       url.searchParams.set('post_logout_redirect_uri', `${location.origin}${SIGNED_OUT_FRAME_PATH}`);
       url.searchParams.set('ui_locales', this.deps.language?.() ?? 'vi');
-      return { ended: inFrame(url.href).catch(failed) };
+      const ended = inFrame(url.href).catch(failed);
+      // Only the provider sending the frame back to the portal's own page confirms the logout.
+      void ended.then((done) => done && confirmLogout());
+      return { ended };
     } catch (error) {
       return { ended: Promise.resolve(failed(error)) };
     }
   }
 
   /**
+   * Ends at the provider a logout it has not confirmed, if it answers now: on a shared device in the
+   * hidden frame (the page stays; `inFrame` false once a frame failed), elsewhere, or when the frame did
+   * not come back, by taking the whole page there, back to `returnTo` (start() then confirms it).
+   * 'unreachable': not now; the next sign-in shows the provider's form all the same.
+   * 'ended': here, or nothing to end (a provider without an end-session endpoint).
+   */
+  private async endProviderSession(returnTo: string, idToken?: string, inFrame = this.deps.sharedDevice === true): Promise<ProviderLogout> {
+    const { manager } = await this.library();
+    let endpoint: string | undefined;
+    try {
+      endpoint = await manager.metadataService.getEndSessionEndpoint();
+    } catch {
+      return 'unreachable'; // its discovery document is not at hand either
+    }
+    // A provider without one has no session to end from here: the sign-in's form (prompt=login) is all there is.
+    if (endpoint === undefined) return 'ended';
+    if (!(await (this.deps.providerAnswers ?? ((url: string) => answers(url, PROVIDER_TIMEOUT_S * 1000)))(endpoint))) return 'unreachable';
+    if (inFrame && (await (await this.endProviderSessionBehind(idToken)).ended)) return 'ended';
+    await manager.signoutRedirect({ id_token_hint: idToken, state: { returnTo } satisfies ReturnState });
+    return 'left';
+  }
+
+  /**
+   * The connection is back where nobody is signed in (the signed-out pages): a logout the provider has
+   * not confirmed ends there now, before anyone signs in. A sign-in asked meanwhile waits for it.
+   */
+  endUnconfirmedLogout(): void {
+    const before = this.providerLogout ?? Promise.resolve('stayed' as const);
+    this.providerLogout = before.then(async (earlier) => {
+      if (earlier === 'left' || !logoutUnconfirmed()) return earlier;
+      try {
+        return (await this.endProviderSession('/')) === 'left' ? 'left' : 'stayed';
+      } catch (error) {
+        console.warn('[session] the provider’s session could not be ended', error);
+        return 'stayed';
+      }
+    });
+  }
+
+  /**
    * `behind`: the provider's session ending in a hidden frame (a shared device online), else null.
-   * There the next person's sign-in shows as soon as the shell has gone, while the person's things are
-   * still being removed: nothing of them is on that screen, and their Sign in waits for the removal
-   * and the provider (providerLogout), so nobody signs in over what is left of the person before.
+   * On a shared device the next person's sign-in shows as soon as the shell has gone, while the
+   * person's things are still being removed: nothing of them is on that screen, and their Sign in waits
+   * for the removal and the provider (providerLogout), so nobody signs in over what is left of the
+   * person before. Elsewhere the page goes to the provider's end-session endpoint once everything of
+   * the person is removed; a provider out of reach (offline) leaves the page here, signed out, and its
+   * session is ended once it answers (endUnconfirmedLogout, login).
    */
   private async endSession(behind: Promise<boolean> | null): Promise<void> {
     // The shell goes first, so nothing of it (a start snapshot, say) is written after the clean-up.
@@ -484,17 +582,14 @@ export class Session {
     const hooks = [...logoutHooks];
     this.set({ status: 'redirecting' });
     const forgotten = this.forgetPerson(hooks);
-    if (behind) {
-      // A provider that did not end its session in the frame gets the whole page, as on a personal
-      // device (it comes back to the next person's sign-in).
+    if (this.deps.sharedDevice) {
       this.providerLogout = forgotten
         .then(async (person) => {
           if (!person) return 'left' as const;
-          // Offline the provider's page cannot load: its session ends with its own lifetime, and the
-          // next sign-in asks for the provider's form all the same (prompt=login).
-          if ((await behind) || !navigator.onLine) return 'stayed' as const;
-          await person.manager.signoutRedirect({ id_token_hint: person.idToken });
-          return 'left' as const;
+          if (behind && (await behind)) return 'stayed' as const;
+          // Not ended in the frame: the whole page goes to the provider, and comes back to the next
+          // person's sign-in. No frame (offline): it is ended there once it answers (endUnconfirmedLogout).
+          return (await this.endProviderSession('/', person.idToken, !behind)) === 'left' ? ('left' as const) : ('stayed' as const);
         })
         .catch((error: unknown) => {
           // The local session is gone; the next sign-in (prompt=login) shows the provider's form all the same.
@@ -507,14 +602,10 @@ export class Session {
     }
     const person = await forgotten;
     if (!person) return;
-    // Offline the provider's page cannot load (the browser's own error page would show instead): the
-    // local session is gone, the provider's ends with its own lifetime.
-    if (!navigator.onLine) {
-      location.assign('/');
-      return;
-    }
     try {
-      await person.manager.signoutRedirect({ id_token_hint: person.idToken });
+      const ended = await this.endProviderSession('/', person.idToken);
+      if (ended === 'ended') await this.login('/');
+      else if (ended === 'unreachable') this.outOfReach();
     } catch (error) {
       this.providerUnreachable(error);
     }
@@ -548,6 +639,22 @@ export class Session {
     this.deps.forgetUser();
     location.assign('/');
   }
+}
+
+/** A return address of this origin's own (a path), else home. */
+function ownPath(returnTo: unknown): string {
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+}
+
+/**
+ * This page's address when it is the provider's return from a logout the device has not seen confirmed
+ * (home with a `state`): taken, and replaced at once by home, before the page's router reads it.
+ */
+function takeLogoutReturn(): string | null {
+  if (location.pathname !== '/' || !new URLSearchParams(location.search).has('state') || !logoutUnconfirmed()) return null;
+  const url = location.href;
+  history.replaceState(history.state, '', '/');
+  return url;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
