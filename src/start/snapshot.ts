@@ -8,8 +8,13 @@ import type { ShellContextValue, ShellParts } from '../context/shell.ts';
 /**
  * The start snapshot: what the last successful online start drew the shell from, kept in IndexedDB
  * for the next start to draw at once (and for the offline start). Keyed by the signed-in user's
- * `sub`, stamped with its time and the app version. Tokens are never part of it (the cache strips
- * them too). Logout clears the cache, and with it the snapshot.
+ * `sub`, stamped with its time, the app version and its own format. Tokens are never part of it (the
+ * cache strips them too). Logout clears the cache, and with it the snapshot.
+ *
+ * A new release keeps it: an online start of another release does not draw it (a full start replaces
+ * it), and an offline start draws it — a till left in offline mode starts offline on a new release.
+ * A release that changes the shape of `parts` appends the step that brings the previous format to it
+ * (SNAPSHOT_MIGRATIONS, never editing a published one), so the snapshot is migrated where it is read.
  */
 
 const sellerClaimSchema = v.union([v.object({ kind: v.literal('all') }), v.object({ kind: v.literal('ids'), ids: v.array(v.number()) })]);
@@ -42,14 +47,35 @@ const partsSchema = v.object({
 });
 const snapshotSchema = v.object({ sub: v.string(), version: v.string(), parts: partsSchema });
 
+/** Format n + 1 is reached from format n by SNAPSHOT_MIGRATIONS[n - 1]; a record without a format is format 1. */
+export type SnapshotMigration = (parts: Record<string, unknown>) => Record<string, unknown>;
+export const SNAPSHOT_MIGRATIONS: readonly SnapshotMigration[] = [];
+
+/** A stored record brought to the current format; anything else goes on as it is (and fails the schema if it must). */
+function migrated(raw: unknown, migrations: readonly SnapshotMigration[]): unknown {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const { format = 1, parts, ...rest } = raw as { format?: unknown; parts?: unknown };
+  if (typeof format !== 'number' || typeof parts !== 'object' || parts === null) return raw;
+  const steps = migrations.slice(format - 1);
+  return { ...rest, parts: steps.reduce<Record<string, unknown>>((shape, step) => step(shape), parts as Record<string, unknown>) };
+}
+
+const storedSchema = (migrations: readonly SnapshotMigration[]) =>
+  v.pipe(
+    v.unknown(),
+    v.transform((raw) => migrated(raw, migrations)),
+    snapshotSchema,
+  );
 export type SnapshotRead =
   | { kind: 'usable'; context: ShellContextValue; savedAt: number }
   /** None stored, or it was corrupt (the cache deleted and reported it). */
   | { kind: 'none' }
   /** Older than the configured age: the full start runs (an offline start still uses it). */
   | { kind: 'stale' }
-  /** Another user's, or another app version's: deleted, never drawn. */
-  | { kind: 'discarded'; reason: 'otherUser' | 'otherVersion' }
+  /** Another user's: deleted, never drawn. */
+  | { kind: 'discarded'; reason: 'otherUser' }
+  /** Another release's: not drawn online (the full start replaces it), kept for an offline start meanwhile. */
+  | { kind: 'otherRelease' }
   /** Drawn for another platform, seller or site than the one chosen since (a switch stores and reloads). */
   | { kind: 'otherChoice' };
 
@@ -86,7 +112,7 @@ export async function saveSnapshot(cache: OfflineCache, context: ShellContextVal
     sellerNumberFormat: context.sellerNumberFormat,
     upgradeWindows: context.upgradeWindows,
   };
-  await cache.write('snapshot', { sub: context.user.sub, version, parts });
+  await cache.write('snapshot', { format: SNAPSHOT_MIGRATIONS.length + 1, sub: context.user.sub, version, parts });
 }
 
 /**
@@ -94,27 +120,27 @@ export async function saveSnapshot(cache: OfflineCache, context: ShellContextVal
  * can begin early, from the one the boot step began when there is one.
  */
 export type StoredSnapshot = ReturnType<typeof readStoredSnapshot>;
-export const readStoredSnapshot = (cache: OfflineCache, early?: Promise<EarlyRecord> | null) =>
-  early ? cache.readFrom('snapshot', snapshotSchema, early) : cache.read('snapshot', snapshotSchema);
+export const readStoredSnapshot = (cache: OfflineCache, early?: Promise<EarlyRecord> | null, migrations = SNAPSHOT_MIGRATIONS) =>
+  early ? cache.readFrom('snapshot', storedSchema(migrations), early) : cache.read('snapshot', storedSchema(migrations));
 
 /**
- * The snapshot for `sub` (null: whoever signed in last, for the offline start) of this `version`,
- * showing the stored `choices`, no older than `maxAgeMs` (null: any age). `stored` is a read begun
- * earlier, if any.
+ * The snapshot for `sub` (null: whoever signed in last, for the offline start) of this `version`
+ * (null: of any release, for the offline start), showing the stored `choices`, no older than
+ * `maxAgeMs` (null: any age). `stored` is a read begun earlier, if any.
  */
 export async function readSnapshot(
   cache: OfflineCache,
-  options: { sub: string | null; version: string; maxAgeMs: number | null; choices: StoredChoices; now?: number; stored?: StoredSnapshot },
+  options: { sub: string | null; version: string | null; maxAgeMs: number | null; choices: StoredChoices; now?: number; stored?: StoredSnapshot },
 ): Promise<SnapshotRead> {
   const { sub, version, maxAgeMs, choices, now = Date.now(), stored = readStoredSnapshot(cache) } = options;
   const record = await stored;
   if (!record) return { kind: 'none' };
   const { value, savedAt } = record;
-  const reason = sub !== null && value.sub !== sub ? 'otherUser' : value.version !== version ? 'otherVersion' : null;
-  if (reason) {
+  if (sub !== null && value.sub !== sub) {
     await cache.remove('snapshot');
-    return { kind: 'discarded', reason };
+    return { kind: 'discarded', reason: 'otherUser' };
   }
+  if (version !== null && value.version !== version) return { kind: 'otherRelease' };
   if (!matchesChoices(value.parts, choices)) return { kind: 'otherChoice' };
   if (maxAgeMs !== null && !(now - savedAt >= 0 && now - savedAt <= maxAgeMs)) return { kind: 'stale' };
   return { kind: 'usable', context: shellContext(value.parts), savedAt };
