@@ -183,6 +183,17 @@ describe('Session', () => {
     }
   });
 
+  it('a logout while the provider does not answer (an API 401 whose renewal could not reach it): the page stays, with a retry, never the provider’s page', async () => {
+    const manager = fakeManager(user(3600));
+    const session = new Session({ ...depsOf(manager), providerAnswers: async () => false });
+    await session.start('/');
+    await session.logout();
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(session.getState()).toMatchObject({ status: 'error' });
+    expect(manager.signoutRedirect).not.toHaveBeenCalled();
+    expect(logoutUnconfirmed()).toBe(true);
+  });
+
   it('a logout the provider has not confirmed: the next sign-in ends its session there first, and shows its form until it has', async () => {
     markLogoutUnconfirmed();
     const manager = fakeManager(null);
