@@ -1,7 +1,7 @@
 /// <reference lib="WebWorker" />
 import { attemptWrite } from '../src/api/write.ts';
 import { openOutboxChannel } from '../src/outbox/channel.ts';
-import { Outbox } from '../src/outbox/outbox.ts';
+import { isWaiting, Outbox } from '../src/outbox/outbox.ts';
 import { WORKER_EVENT_BUDGET_MS, workerNext } from '../src/outbox/rules.ts';
 import { OutboxStore } from '../src/outbox/store.ts';
 import { isOutboxSyncTag } from '../src/sw-client/background-sync.ts';
@@ -57,10 +57,7 @@ async function deliverUntil(deadline: number): Promise<'done' | 'waiting'> {
       outboxes.set(credential.owner, outbox);
       await outbox.deliver('online');
       const { entries } = await store.entriesOf(credential.owner);
-      const next = workerNext(
-        entries.filter((entry) => entry.state === 'queued' || entry.state === 'sending'),
-        { now: Date.now(), deadline },
-      );
+      const next = workerNext(entries.filter(isWaiting), { now: Date.now(), deadline });
       if (next.kind !== 'again') return next.kind === 'done' ? 'done' : 'waiting';
       await pause(next.inMs);
     }

@@ -77,7 +77,7 @@ const LOCK_PREFIX = 'staff-portal-outbox:';
 export type EnqueueResult = { ok: true; entry: OutboxEntry } | { ok: false; reason: OutboxRefusal };
 type Sent = 'delivered' | 'failed' | 'gone' | 'wait';
 
-const isWaiting = (entry: StoredEntry) => entry.state === 'queued' || entry.state === 'sending';
+export const isWaiting = (entry: StoredEntry): boolean => entry.state === 'queued' || entry.state === 'sending';
 
 export class Outbox {
   private readonly listeners = new Set<(change: OutboxChange, local: boolean) => void>();
