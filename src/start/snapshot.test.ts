@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createCache, type CacheProblem } from '../offline/cache.ts';
-import { matchesChoices, readSnapshot, readStoredSnapshot, saveSnapshot } from './snapshot.ts';
+import { matchesChoices, readSnapshot, saveSnapshot } from './snapshot.ts';
 import { shellContext } from './startup.ts';
 import type { ShellParts } from '../context/shell.ts';
 import { portalUser, seller, shellParts } from './testing.ts';
@@ -49,22 +49,6 @@ describe('start snapshot', () => {
     await saveSnapshot(cache, shellContext(parts()), '2.76.0-z');
     expect(await read(cache)).toEqual({ kind: 'otherRelease' });
     expect(await read(cache, { sub: null, version: null, maxAgeMs: null })).toMatchObject({ kind: 'usable' });
-  });
-
-  it('a snapshot of an earlier format is migrated where it is read, step by step; one it cannot be made into is none', async () => {
-    const { cache, problems } = freshCache();
-    const { upgradeWindows: _dropped, ...earlier } = parts();
-    // Format 1 had no upgrade windows; format 2 named the flags "flagValues" (made-up steps of two later releases).
-    await cache.write('snapshot', { sub: 'picker-1', version: '2.70.0', parts: earlier });
-    const steps = [(shape: Record<string, unknown>) => ({ ...shape, upgradeWindows: [] }), ({ flags, ...shape }: Record<string, unknown>) => ({ ...shape, flags: flags ?? {} })];
-    const snapshot = await read(cache, { sub: null, version: null, maxAgeMs: null, stored: readStoredSnapshot(cache, null, steps) });
-    expect(snapshot.kind === 'usable' && snapshot.context).toEqual(shellContext({ ...earlier, upgradeWindows: [] }));
-    // Saved now, it is of the current format (one past the steps there are).
-    await saveSnapshot(cache, shellContext(parts()), '2.77.0-a');
-    expect((await cache.read('snapshot', (_value): _value is { format: number } => true))?.value.format).toBe(1);
-    await cache.write('snapshot', { format: 1, sub: 'picker-1', version: '2.70.0', parts: earlier });
-    expect(await read(cache, { sub: null, version: null, maxAgeMs: null })).toEqual({ kind: 'none' });
-    expect(problems).toContainEqual({ kind: 'discarded', name: 'snapshot' });
   });
 
   it('is stale past the configured age online; offline any age will do', async () => {

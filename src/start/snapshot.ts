@@ -13,8 +13,10 @@ import type { ShellContextValue, ShellParts } from '../context/shell.ts';
  *
  * A new release keeps it: an online start of another release does not draw it (a full start replaces
  * it), and an offline start draws it — a till left in offline mode starts offline on a new release.
- * A release that changes the shape of `parts` appends the step that brings the previous format to it
- * (SNAPSHOT_MIGRATIONS, never editing a published one), so the snapshot is migrated where it is read.
+ * So a release that changes the shape of `parts` must still read the previous release's: a new field
+ * with its default (`v.optional(…, default)`), never a field renamed or made required, or that
+ * release's tills lose their offline start until their next online one. (The database's own schema
+ * changes go through the cache's MIGRATIONS, which keep the records.)
  */
 
 const sellerClaimSchema = v.union([v.object({ kind: v.literal('all') }), v.object({ kind: v.literal('ids'), ids: v.array(v.number()) })]);
@@ -47,25 +49,6 @@ const partsSchema = v.object({
 });
 const snapshotSchema = v.object({ sub: v.string(), version: v.string(), parts: partsSchema });
 
-/** Format n + 1 is reached from format n by SNAPSHOT_MIGRATIONS[n - 1]; a record without a format is format 1. */
-export type SnapshotMigration = (parts: Record<string, unknown>) => Record<string, unknown>;
-export const SNAPSHOT_MIGRATIONS: readonly SnapshotMigration[] = [];
-
-/** A stored record brought to the current format; anything else goes on as it is (and fails the schema if it must). */
-function migrated(raw: unknown, migrations: readonly SnapshotMigration[]): unknown {
-  if (typeof raw !== 'object' || raw === null) return raw;
-  const { format = 1, parts, ...rest } = raw as { format?: unknown; parts?: unknown };
-  if (typeof format !== 'number' || typeof parts !== 'object' || parts === null) return raw;
-  const steps = migrations.slice(format - 1);
-  return { ...rest, parts: steps.reduce<Record<string, unknown>>((shape, step) => step(shape), parts as Record<string, unknown>) };
-}
-
-const storedSchema = (migrations: readonly SnapshotMigration[]) =>
-  v.pipe(
-    v.unknown(),
-    v.transform((raw) => migrated(raw, migrations)),
-    snapshotSchema,
-  );
 export type SnapshotRead =
   | { kind: 'usable'; context: ShellContextValue; savedAt: number }
   /** None stored, or it was corrupt (the cache deleted and reported it). */
@@ -112,7 +95,7 @@ export async function saveSnapshot(cache: OfflineCache, context: ShellContextVal
     sellerNumberFormat: context.sellerNumberFormat,
     upgradeWindows: context.upgradeWindows,
   };
-  await cache.write('snapshot', { format: SNAPSHOT_MIGRATIONS.length + 1, sub: context.user.sub, version, parts });
+  await cache.write('snapshot', { sub: context.user.sub, version, parts });
 }
 
 /**
@@ -120,8 +103,8 @@ export async function saveSnapshot(cache: OfflineCache, context: ShellContextVal
  * can begin early, from the one the boot step began when there is one.
  */
 export type StoredSnapshot = ReturnType<typeof readStoredSnapshot>;
-export const readStoredSnapshot = (cache: OfflineCache, early?: Promise<EarlyRecord> | null, migrations = SNAPSHOT_MIGRATIONS) =>
-  early ? cache.readFrom('snapshot', storedSchema(migrations), early) : cache.read('snapshot', storedSchema(migrations));
+export const readStoredSnapshot = (cache: OfflineCache, early?: Promise<EarlyRecord> | null) =>
+  early ? cache.readFrom('snapshot', snapshotSchema, early) : cache.read('snapshot', snapshotSchema);
 
 /**
  * The snapshot for `sub` (null: whoever signed in last, for the offline start) of this `version`
