@@ -20,6 +20,18 @@ describe('composeSession', () => {
     expect(completeLogin).toHaveBeenCalledOnce();
   });
 
+  it('back from the provider, a device left in offline mode starts online after the sign-in; one with no mode chosen keeps none', async () => {
+    window.history.pushState(null, '', '/callback?code=abc&state=xyz');
+    vi.spyOn(Session.prototype, 'completeLogin').mockResolvedValue('/');
+    localStorage.setItem('isOnlineMode', 'false');
+    composeSession(runtime, 'online');
+    await vi.waitFor(() => expect(localStorage.getItem('isOnlineMode')).toBe('true'));
+    localStorage.removeItem('isOnlineMode');
+    composeSession(runtime, 'online');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(localStorage.getItem('isOnlineMode')).toBeNull();
+  });
+
   it('back from the provider, leaves the stored session alone: the exchange decides', () => {
     vi.spyOn(Session.prototype, 'completeLogin').mockResolvedValue('/');
     const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();

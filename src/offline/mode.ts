@@ -43,18 +43,4 @@ export function switchMode(mode: OnlineMode, reload: () => void = () => restart(
   reload();
 }
 
-export function isBrowserOnline(): boolean {
-  return navigator.onLine;
-}
-
-/** Calls `listener` with the new connectivity on every online / offline event. */
-export function subscribeConnectivity(listener: (online: boolean) => void): () => void {
-  const onOnline = () => listener(true);
-  const onOffline = () => listener(false);
-  addEventListener('online', onOnline);
-  addEventListener('offline', onOffline);
-  return () => {
-    removeEventListener('online', onOnline);
-    removeEventListener('offline', onOffline);
-  };
-}
+export { isBrowserOnline, subscribeConnectivity } from './connectivity.ts';

@@ -1,6 +1,7 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { beforeLogout, LOGOUT_HOOK_TIMEOUT_MS, onLogout, RENEW_AHEAD_S, Session, whileLeaving, type SessionDeps } from './session.ts';
+import { beforeLogout, onLogout, Session, whileLeaving, type SessionDeps } from './session.ts';
+import { LOGOUT_HOOK_TIMEOUT_MS, RENEW_AHEAD_S } from './sign-in-settings.ts';
 import { logoutUnconfirmed, markLogoutUnconfirmed } from './unconfirmed-logout.ts';
 
 function user(expiresInSeconds: number, name = 'u'): User {
@@ -238,16 +239,10 @@ describe('Session', () => {
     expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined, state: { returnTo: '/' } });
   });
 
-  it('a sign-in through the provider’s form confirms any logout left; a device left in offline mode starts online after it', async () => {
+  it('a sign-in through the provider’s form confirms any logout left', async () => {
     markLogoutUnconfirmed();
-    localStorage.setItem('isOnlineMode', 'false');
     expect(await sessionOver(fakeManager(null)).completeLogin(`${location.origin}/callback?code=c&state=s`)).toBe('/');
     expect(logoutUnconfirmed()).toBe(false);
-    expect(localStorage.getItem('isOnlineMode')).toBe('true');
-    // No mode chosen: still none (the next start follows the connection).
-    localStorage.removeItem('isOnlineMode');
-    await sessionOver(fakeManager(null)).completeLogin(`${location.origin}/callback?code=c&state=s`);
-    expect(localStorage.getItem('isOnlineMode')).toBeNull();
   });
 
   it('a token expiring within the renew-ahead window is renewed behind the start, not before it', async () => {

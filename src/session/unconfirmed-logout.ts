@@ -12,10 +12,10 @@ import { readStored, removeStored, writeStored } from '../storage/local.ts';
 const isRecord = (value: unknown): value is { since: number } =>
   typeof value === 'object' && value !== null && typeof (value as { since?: unknown }).since === 'number';
 
-export const markLogoutUnconfirmed = (): void => writeStored('providerLogout', { since: Date.now() });
+export const markLogoutUnconfirmed = (): void => writeStored('unconfirmedLogout', { since: Date.now() });
 
-export const readUnconfirmedLogout = (): { since: number } | undefined => readStored('providerLogout', isRecord);
+export const readUnconfirmedLogout = (): { since: number } | undefined => readStored('unconfirmedLogout', isRecord);
 
 export const logoutUnconfirmed = (): boolean => readUnconfirmedLogout() !== undefined;
 
-export const confirmLogout = (): void => removeStored('providerLogout');
+export const confirmLogout = (): void => removeStored('unconfirmedLogout');

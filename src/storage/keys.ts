@@ -16,7 +16,7 @@ export const STORAGE_KEYS = {
   frameFirst: 'frameFirst',
   shift: 'sharedDeviceShift',
   shiftActivity: 'sharedDeviceActivity',
-  providerLogout: 'providerLogoutUnconfirmed',
+  unconfirmedLogout: 'logoutUnconfirmed',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
@@ -45,6 +45,6 @@ export const KEY_OWNERS: Readonly<Record<StorageKey, 'person' | 'device'>> = {
   shiftActivity: 'person',
   // A logout the identity provider has not confirmed (session/unconfirmed-logout.ts): the device's, it
   // outlives the person's values on purpose, and says when, never who.
-  providerLogout: 'device',
+  unconfirmedLogout: 'device',
 };
 

@@ -74,7 +74,7 @@ const READERS: Record<StorageKey, Reader | 'written, never read'> = {
     },
   },
   shiftActivity: { read: readLastActivity, valid: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0 },
-  providerLogout: { read: readUnconfirmedLogout, valid: (value) => typeof value === 'object' && value !== null && typeof (value as { since?: unknown }).since === 'number' },
+  unconfirmedLogout: { read: readUnconfirmedLogout, valid: (value) => typeof value === 'object' && value !== null && typeof (value as { since?: unknown }).since === 'number' },
   // Written for frames and push registration only; nothing reads it back.
   notificationAppId: 'written, never read',
   pushRegistration: {

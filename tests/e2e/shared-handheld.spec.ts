@@ -487,7 +487,7 @@ test.describe('a shared handheld', () => {
     // The connection returns: the provider's session ends behind the page, and the page stays.
     await context.setOffline(false);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('providerLogoutUnconfirmed')), { timeout: 15_000 }).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('logoutUnconfirmed')), { timeout: 15_000 }).toBeNull();
     await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible();
     // Ended at the provider: a sign-in that would take its session (on a personal device's host) meets its form.
     const personal = await context.newPage();
