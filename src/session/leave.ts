@@ -22,8 +22,8 @@ export interface Leaving {
   library(): Promise<SignInLibrary>;
   /** A renewal under way, if any: it settles first, or it would store the user again. */
   renewal(): Promise<unknown> | null;
-  /** What ending the provider's session needs of the session (with its module, which this one imports itself). */
-  atProvider(): Promise<[ProviderLogoutParts, unknown]>;
+  /** What ending the provider's session needs of the session. */
+  providerParts(): Promise<ProviderLogoutParts>;
   show(status: 'redirecting' | 'signedOut'): void;
   /** The provider cannot be reached: signed out here offline, a retry online (never the browser's error page). */
   outOfReach(): void;
@@ -68,7 +68,7 @@ async function endBehind(session: Leaving, idToken: string | undefined): Promise
     return false;
   };
   try {
-    const { ended } = await endInFrame((await session.atProvider())[0], idToken);
+    const { ended } = await endInFrame(await session.providerParts(), idToken);
     return { ended: ended.catch(failed) };
   } catch (error) {
     return { ended: Promise.resolve(failed(error)) };
@@ -91,7 +91,7 @@ async function endSession(session: Leaving, behind: Promise<boolean> | null): Pr
   session.show('redirecting');
   const forgotten = forgetPerson(session, hooks);
   const endAtProvider = async (idToken: string | undefined, frame: boolean) =>
-    endProviderSession((await session.atProvider())[0], { returnTo: '/', idToken, frame });
+    endProviderSession(await session.providerParts(), { returnTo: '/', idToken, frame });
   if (session.deps.sharedDevice) {
     session.endingBehind(
       forgotten

@@ -413,7 +413,7 @@ export class Session {
    * must find nothing of this one: every personal stored value goes (site and push state
    * too; the device's language and layout stay, storage/local.ts KEY_OWNERS), and the hooks clear the
    * IndexedDB cache (start snapshot, flags, offline records) and the push token. A second call while
-   * one runs joins it.
+   * one runs joins it. Its course is leave.ts, loaded with the logout (precached for offline use).
    */
   logout(): Promise<boolean> {
     this.leaving ??= import('./leave.ts')
@@ -422,7 +422,7 @@ export class Session {
           deps: this.deps,
           library: () => this.library(),
           renewal: () => this.renewing,
-          atProvider: () => this.atProvider(),
+          providerParts: async () => (await this.atProvider())[0],
           show: (status) => this.set({ status }),
           outOfReach: () => this.outOfReach(),
           login: (returnTo) => this.login(returnTo),
@@ -445,7 +445,10 @@ export class Session {
    */
   endUnconfirmedLogout(): void {
     this.providerLogout = (this.providerLogout ?? Promise.resolve('stayed' as const))
-      .then(async (earlier) => (earlier === 'left' || !logoutUnconfirmed() ? earlier : (await this.endProviderSession('/')) === 'left' ? 'left' : 'stayed'))
+      .then(async (earlier) => {
+        if (earlier === 'left' || !logoutUnconfirmed()) return earlier;
+        return (await this.endProviderSession('/')) === 'left' ? 'left' : 'stayed';
+      })
       // Not ended now (the provider failed): the next sign-in shows its form all the same, and ends it first.
       .catch(() => 'stayed' as const);
   }
