@@ -17,6 +17,7 @@ import { Outbox } from '../src/outbox/outbox.ts';
 import { OutboxStore } from '../src/outbox/store.ts';
 import { FakeLocks } from '../src/outbox/test-support.ts';
 import { startStack, type Stack } from '../dev/stack.ts';
+import { faultsNotInjected, planFault } from '../dev/testing/faults.ts';
 import { callApi, request } from '../dev/testing/http.ts';
 import { seededRandom, seedFrom } from '../dev/testing/seeded.ts';
 import { signIn } from '../dev/testing/sign-in.ts';
@@ -55,16 +56,25 @@ test('1,000 writes through the outbox under chaos: none lost, none twice, none u
   let online = true;
   let lastReturn = 0;
   const signedInAt = new Map<string, number>();
-  const counts = { refusedFull: 0, tries: 0, lostAnswers: 0, reloads: 0, drops: 0, switches: 0, secondTabs: 0 };
+  const counts = { refusedFull: 0, tries: 0, droppedWithNetwork: 0, reloads: 0, drops: 0, switches: 0, secondTabs: 0 };
+  /** The API's own lost answers, planned per try (dev/api/faults.ts): each must have been injected by the end. */
+  const lostAnswers: string[] = [];
 
-  /** fetch over loopback (Node does not resolve *.localhost); offline fails before sending, a lost answer after. */
+  /**
+   * fetch over loopback (Node does not resolve *.localhost); offline fails before sending. A lost answer
+   * is the API's: it executes the sale, then closes the connection. An answer on its way when the
+   * network drops is lost too (the device's side).
+   */
   const fetcher = (async (url: string | URL | Request, init?: RequestInit) => {
     if (!online) throw new TypeError('offline');
     counts.tries += 1;
-    const answer = await request(String(url), { method: init?.method ?? 'GET', headers: init?.headers as Record<string, string>, body: init?.body as string });
-    if (network() < LOST_ANSWERS || !online) {
-      counts.lostAnswers += 1;
-      throw new TypeError('the answer was lost');
+    const headers = init?.headers as Record<string, string>;
+    if (network() < LOST_ANSWERS) lostAnswers.push(await planFault(stack.api, { endpoint: 'posSale', fault: 'lose-answer', idempotencyKey: headers['idempotency-key'] }));
+    const answer = await request(String(url), { method: init?.method ?? 'GET', headers, body: init?.body as string }).catch(() => null);
+    if (!answer) throw new TypeError('the answer was lost');
+    if (!online) {
+      counts.droppedWithNetwork += 1;
+      throw new TypeError('the answer was lost with the network');
     }
     return new Response(answer.text, { status: answer.status });
   }) as typeof fetch;
@@ -187,6 +197,7 @@ test('1,000 writes through the outbox under chaos: none lost, none twice, none u
   const lost = [...expected.keys()].filter((note) => !held.has(note));
   const twice = [...held.values()].filter((sales) => sales.length > 1).length;
   const otherUser = [...held].filter(([note, sales]) => sales.some((sale) => sale.sub !== USERS[expected.get(note)!].sub || sale.sellerId !== USERS[expected.get(note)!].sellerId)).length;
+  const notInjected = await faultsNotInjected(stack.api, lostAnswers);
   const delays = [...madeOffline].flatMap((id) => {
     const delivered = deliveredAt.get(id);
     return delivered ? [delivered.at - delivered.since] : [];
@@ -194,7 +205,7 @@ test('1,000 writes through the outbox under chaos: none lost, none twice, none u
 
   console.log(
     [
-      `[outbox bench] ${expected.size} writes (${madeOffline.size} made offline) in ${(elapsed / 1000).toFixed(1)} s; ${counts.tries} tries, ${counts.lostAnswers} answers lost, ${counts.drops} network drops, ${counts.reloads} page reloads, ${counts.secondTabs} second tabs, ${counts.switches} changes of user, ${counts.refusedFull} sends refused while ${OUTBOX_LIMITS.waitingPerApp} waited`,
+      `[outbox bench] ${expected.size} writes (${madeOffline.size} made offline) in ${(elapsed / 1000).toFixed(1)} s; ${counts.tries} tries, ${lostAnswers.length} answers lost at the API (${notInjected.length} of them not injected), ${counts.droppedWithNetwork} lost with the network, ${counts.drops} network drops, ${counts.reloads} page reloads, ${counts.secondTabs} second tabs, ${counts.switches} changes of user, ${counts.refusedFull} sends refused while ${OUTBOX_LIMITS.waitingPerApp} waited`,
       `lost: ${lost.length}`,
       `executed twice: ${twice}`,
       `sent under another user or seller: ${otherUser}`,
@@ -202,5 +213,6 @@ test('1,000 writes through the outbox under chaos: none lost, none twice, none u
     ].join('\n'),
   );
   expect({ lost: lost.length, twice, otherUser }).toEqual({ lost: 0, twice: 0, otherUser: 0 });
+  expect(notInjected, 'every planned lost answer was lost at the API').toEqual([]);
   expect(delays.length).toBe(madeOffline.size);
 });

@@ -5,6 +5,7 @@ import type { FixtureFiles } from '../fixture-loader.ts';
 import { startStack, type Stack } from '../stack.ts';
 import { fixturesCopy } from '../testing/fixtures.ts';
 import { callApi, request } from '../testing/http.ts';
+import { faultsNotInjected, planFault, plannedFaults } from '../testing/faults.ts';
 import { signIn } from '../testing/sign-in.ts';
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 
@@ -443,5 +444,50 @@ describe('POS sales and the Idempotency-Key', () => {
     expect(preflight.headers['access-control-allow-headers']).toContain('idempotency-key');
     const answer = await callApi(url('/api/v1/pos/sales'), token('cashier'), { headers: { origin: ORIGIN } });
     expect(answer.headers['access-control-expose-headers']).toContain('retry-after');
+  });
+});
+
+describe('planned faults (local stack only)', () => {
+  const sale = (saleId: string) => ({ saleId, items: [{ sku: 'AM-KG-20', quantity: 1 }], total: 290_000 });
+  const sell = (key: string, saleId: string, bearer = token('cashier')) =>
+    callApi(url('/api/v1/pos/sales'), bearer, { method: 'POST', body: sale(saleId), headers: { 'x-seller-id': '2', 'idempotency-key': key } });
+  const recorded = async (saleId: string) =>
+    body<{ data: { sales: { saleId: string }[] } }>(await callApi(url('/api/v1/pos/sales'), token('cashier'))).data.sales.filter((one) => one.saleId === saleId).length;
+
+  it('loses the answer of the planned request after executing it: its retry gets the stored answer', async () => {
+    const id = await planFault(stack.api, { endpoint: 'posSale', fault: 'lose-answer', idempotencyKey: 'fault-lost' });
+    await expect(sell('fault-other', 'fault-other')).resolves.toMatchObject({ status: 201 });
+    await expect(sell('fault-lost', 'fault-lost')).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(await recorded('fault-lost')).toBe(1);
+    const retry = await sell('fault-lost', 'fault-lost');
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await faultsNotInjected(stack.api, [id])).toEqual([]);
+  });
+
+  it('answers 503 with Retry-After, and 401, to as many matching requests as planned, then as usual; counts each', async () => {
+    const unavailable = await planFault(stack.api, { endpoint: 'posSale', fault: 'unavailable', times: 2, retryAfterSeconds: 7 });
+    const first = await sell('fault-busy', 'fault-busy');
+    expect([first.status, first.headers['retry-after'], first.json()]).toEqual([503, '7', { code: 50301, message: 'The service is unavailable (a planned fault)' }]);
+    expect((await sell('fault-busy', 'fault-busy')).status).toBe(503);
+    expect((await sell('fault-busy', 'fault-busy')).status).toBe(201);
+    expect(await recorded('fault-busy')).toBe(1);
+
+    const unauthorized = await planFault(stack.api, { endpoint: 'posSale', fault: 'unauthorized', bearer: token('cashier') });
+    expect((await sell('fault-admin', 'fault-admin', token('admin'))).status).toBe(201);
+    const refused = await sell('fault-refused', 'fault-refused');
+    expect([refused.status, refused.headers['www-authenticate']]).toEqual([401, expect.stringContaining('invalid_token')]);
+    expect((await plannedFaults(stack.api)).filter((plan) => [unavailable, unauthorized].includes(plan.id)).map(({ fault, injected, times }) => ({ fault, injected, times }))).toEqual([
+      { fault: 'unavailable', injected: 2, times: 2 },
+      { fault: 'unauthorized', injected: 1, times: 1 },
+    ]);
+  });
+
+  it('reports a planned fault that no request met, and refuses a malformed plan', async () => {
+    const id = await planFault(stack.api, { endpoint: 'posSale', fault: 'lose-answer', idempotencyKey: 'never-sent' });
+    expect(await faultsNotInjected(stack.api, [id])).toEqual([expect.objectContaining({ id, injected: 0, times: 1 })]);
+    await expect(planFault(stack.api, { endpoint: 'nope' as 'posSale', fault: 'unavailable' })).rejects.toThrow(/did not plan the fault/);
+    // The report never repeats a planned token.
+    expect(JSON.stringify(await plannedFaults(stack.api))).not.toContain(token('cashier'));
   });
 });

@@ -9,6 +9,10 @@ import { createTokenVerifier, hasPermission } from './auth.ts';
 import { ENDPOINTS, type EndpointId, type ErrorShape } from './endpoints.ts';
 import { ApiError, errorBody, parse, Reply } from './errors.ts';
 import { createHandlers } from './handlers.ts';
+import { Faults, faultPlanSchema, faultTarget } from './faults.ts';
+
+/** Where tests plan the API's faults and read back what was injected (faults.ts; local stack only). */
+export const FAULTS_PATH = '/__test/faults';
 
 export interface ApiOptions {
   issuer: string;
@@ -29,6 +33,7 @@ export async function createApi(server: Server, options: ApiOptions): Promise<Fa
   const verify = createTokenVerifier(options);
   const users = new Map(options.fixtures.users.map((user) => [user.claims.sub, user]));
   const handlers = createHandlers(options.fixtures);
+  const faults = new Faults();
 
   // Answers over 1 KB gzip-compressed when asked, as the real services send them (Flagr, whose batch
   // evaluation the flags call uses, compresses by default): the flags' 10 KB are under 1 KB on the wire.
@@ -72,14 +77,37 @@ export async function createApi(server: Server, options: ApiOptions): Promise<Fa
     return user;
   };
 
+  app.post(FAULTS_PATH, async (request, reply) => reply.code(201).send({ id: faults.plan(parse(faultPlanSchema, request.body, 'body')).id }));
+  app.get(FAULTS_PATH, async () => ({ faults: faults.report() }));
+  app.delete(FAULTS_PATH, async (_request, reply) => {
+    faults.clear();
+    return reply.code(204).send();
+  });
+
   for (const [id, spec] of Object.entries(ENDPOINTS) as [EndpointId, (typeof ENDPOINTS)[EndpointId]][]) {
     app.route({
       method: spec.method,
       url: spec.url,
       config: { errors: spec.errors },
       handler: async (request, reply) => {
-        const user = await authorize(id, request);
-        const answer = await handlers[id]({ user, query: request.query, params: request.params, body: request.body, headers: request.headers });
+        const fault = faults.take(id, faultTarget(request.headers));
+        if (fault?.fault === 'unauthorized') throw new ApiError(401, 40105, 'The access token is refused (a planned fault)');
+        if (fault?.fault === 'unavailable') {
+          if (fault.retryAfterSeconds !== undefined) reply.header('retry-after', String(fault.retryAfterSeconds));
+          throw new ApiError(503, 50301, 'The service is unavailable (a planned fault)');
+        }
+        const answering = (async () => {
+          const user = await authorize(id, request);
+          return handlers[id]({ user, query: request.query, params: request.params, body: request.body, headers: request.headers });
+        })();
+        if (fault?.fault === 'lose-answer') {
+          // The work is done (or refused) as usual; its answer never leaves.
+          await answering.catch(() => undefined);
+          reply.hijack();
+          request.raw.socket.destroy();
+          return;
+        }
+        const answer = await answering;
         return answer instanceof Reply ? reply.code(answer.status).headers(answer.headers).send(answer.body) : reply.send(answer);
       },
     });

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import type { Runtime } from '../config/runtime.ts';
-import { RuntimeContext } from '../context/runtime.ts';
+import { RuntimeContext, useRuntime } from '../context/runtime.ts';
 import { editing } from '../frames/editing.ts';
 import { OfflineModeDialogs } from '../offline/OfflineModeDialogs.tsx';
-import { SessionContext } from '../session/context.ts';
+import { SessionContext, useSession, useSessionState } from '../session/context.ts';
 import type { Session } from '../session/session.ts';
 import { SessionGate } from '../session/SessionGate.tsx';
 import { NextPersonPage } from '../shared-device/index.tsx';
@@ -14,9 +14,15 @@ import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
 import { ChunkRecoveryContext } from '../ui/chunk-recovery.ts';
 import { IonApp } from '../ui/ionic-app.tsx';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
+import { BootSpinner } from '../ui/BootSpinner.tsx';
+import { deferred } from '../ui/deferred.tsx';
+import { withDeferredTexts } from '../i18n/index.ts';
 import { StartFailure } from '../pages/StartFailure.tsx';
 import type { PageParts } from './composition.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
+
+/** A personal device with nobody signed in and no connection: rare, so its code and texts load when shown (precached for offline use). */
+const SignedOutPage = deferred(() => withDeferredTexts(import('../session/SignedOutPage.tsx')).then((module) => module.SignedOutPage), { fallback: <BootSpinner /> });
 
 /**
  * The page's providers and routes. The signed-in shell (start-up sequence, catalogue, menu, frames)
@@ -50,13 +56,17 @@ export function App({ runtime, session, page, signedIn }: { runtime: Runtime; se
  */
 function PageRoute({ page, SignedInApp }: { page: PageParts; SignedInApp: typeof SignedInModule.SignedInApp }) {
   const { pathname } = useLocation();
+  const runtime = useRuntime();
+  const session = useSession();
+  const { status } = useSessionState();
   if (pathname === CALLBACK_PATH) return <SignInCallbackPage />;
-  // Offline the shell draws from the start snapshot with no session to check.
-  return page.mode === 'offline' ? (
+  // Offline the shell draws from the start snapshot with no session to check, while someone is signed
+  // in here (composeSession starts the session offline only when nobody is).
+  return page.mode === 'offline' && status === 'starting' && session.hasStoredUser() ? (
     <SignedInApp page={page} />
   ) : (
-    // A shared device with nobody signed in waits for the next person.
-    <SessionGate signedOut={<NextPersonPage />}>
+    // Nobody signed in: a shared device waits for the next person; offline, a personal one says signing in needs a connection.
+    <SessionGate signedOut={runtime.sharedDevice ? <NextPersonPage /> : <SignedOutPage />}>
       <SignedInApp page={page} />
     </SessionGate>
   );

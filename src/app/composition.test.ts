@@ -20,6 +20,18 @@ describe('composeSession', () => {
     expect(completeLogin).toHaveBeenCalledOnce();
   });
 
+  it('back from the provider, a device left in offline mode starts online after the sign-in; one with no mode chosen keeps none', async () => {
+    window.history.pushState(null, '', '/callback?code=abc&state=xyz');
+    vi.spyOn(Session.prototype, 'completeLogin').mockResolvedValue('/');
+    localStorage.setItem('isOnlineMode', 'false');
+    composeSession(runtime, 'online');
+    await vi.waitFor(() => expect(localStorage.getItem('isOnlineMode')).toBe('true'));
+    localStorage.removeItem('isOnlineMode');
+    composeSession(runtime, 'online');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(localStorage.getItem('isOnlineMode')).toBeNull();
+  });
+
   it('back from the provider, leaves the stored session alone: the exchange decides', () => {
     vi.spyOn(Session.prototype, 'completeLogin').mockResolvedValue('/');
     const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();
@@ -37,11 +49,19 @@ describe('composeSession', () => {
     expect(start).toHaveBeenCalledExactlyOnceWith('/cashier/orders?tab=2#top');
   });
 
-  it('offline, asks no session: the shell draws from the snapshot', () => {
+  it('offline, asks no session while one is stored: the shell draws from the snapshot', () => {
     const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();
+    vi.spyOn(Session.prototype, 'hasStoredUser').mockReturnValue(true);
     window.history.pushState(null, '', '/cashier/orders');
     composeSession(runtime, 'offline');
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it('offline with nobody signed in (a logout offline), starts the session: it says signing in needs a connection', () => {
+    const start = vi.spyOn(Session.prototype, 'start').mockResolvedValue();
+    window.history.pushState(null, '', '/');
+    composeSession(runtime, 'offline');
+    expect(start).toHaveBeenCalledExactlyOnceWith('/');
   });
 });
 

@@ -3,7 +3,7 @@ import type { Runtime } from '../config/runtime.ts';
 import { installLeaveGuards } from '../frames/editing.ts';
 import { createCache, type OfflineCache } from '../offline/cache.ts';
 import { takeEarlyRead } from '../offline/early-read.ts';
-import { isBrowserOnline, readStoredMode, shellMode, type OnlineMode } from '../offline/mode.ts';
+import { isBrowserOnline, readStoredMode, shellMode, storeMode, type OnlineMode } from '../offline/mode.ts';
 import { onLogout, Session, sessionUserOf } from '../session/session.ts';
 import { CALLBACK_PATH } from '../session/sign-in-settings.ts';
 import { forgetStoredUser, readStoredUser } from '../session/stored-entries.ts';
@@ -82,11 +82,18 @@ export function composeSession(runtime: Runtime, mode: OnlineMode): Session {
     sharedDevice: runtime.sharedDevice !== null,
   });
   // Back from the provider: the code is exchanged for tokens at once, while the page draws; the
-  // callback's page takes up the same exchange and shows its failure.
-  if (location.pathname === CALLBACK_PATH) void session.completeLogin().catch(() => undefined);
+  // callback's page takes up the same exchange and shows its failure. A sign-in is made online: a device
+  // left in offline mode starts online after it (an offline start would have no snapshot of it).
+  if (location.pathname === CALLBACK_PATH) {
+    void session.completeLogin().then(
+      (returnTo) => returnTo && readStoredMode() === 'offline' && storeMode('online'),
+      () => undefined,
+    );
+  }
   // Anywhere else online, the stored session decides at once (no network): the first render draws the
   // signed-in page (or the next person's, or the way to sign-in) rather than a spinner that the
-  // session gate's effect replaces a render, a paint and a task later. (Offline no session is asked.)
-  else if (mode === 'online') void session.start(location.pathname + location.search + location.hash);
+  // session gate's effect replaces a render, a paint and a task later. (Offline no session is asked
+  // while someone is signed in: the shell draws from the snapshot; nobody is, the signed-out page.)
+  else if (mode === 'online' || !session.hasStoredUser()) void session.start(location.pathname + location.search + location.hash);
   return session;
 }

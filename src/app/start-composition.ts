@@ -47,7 +47,8 @@ export function composeStart(page: PageParts, runtime: Runtime, session: Session
   const lastSnapshot = (): Promise<SnapshotRead> =>
     readSnapshot(cache, {
       sub: input.user?.sub ?? null,
-      version: runtime.version,
+      // Offline, the last release's will do: a new release must not cost the device its offline start.
+      version: mode === 'online' ? runtime.version : null,
       maxAgeMs: mode === 'online' ? snapshotMaxAgeMs : null,
       // Offline there are no switches: the last snapshot is what there is.
       choices: mode === 'online' ? { platformId: storedPlatform()?.id, sellerId: storedSellerId(), siteId: storedSiteId() } : {},

@@ -32,24 +32,15 @@ export function noticeFor(online: boolean): ConnectivityNotice {
   return online ? 'InternetAvailable' : 'InternetUnavailable';
 }
 
+/** Stores the mode the next start takes. */
+export function storeMode(mode: OnlineMode): void {
+  writeStored('onlineMode', mode === 'online');
+}
+
 /** Stores the chosen mode and reloads, so every part of the shell starts over in it. */
 export function switchMode(mode: OnlineMode, reload: () => void = () => restart('mode')): void {
-  writeStored('onlineMode', mode === 'online');
+  storeMode(mode);
   reload();
 }
 
-export function isBrowserOnline(): boolean {
-  return navigator.onLine;
-}
-
-/** Calls `listener` with the new connectivity on every online / offline event. */
-export function subscribeConnectivity(listener: (online: boolean) => void): () => void {
-  const onOnline = () => listener(true);
-  const onOffline = () => listener(false);
-  addEventListener('online', onOnline);
-  addEventListener('offline', onOffline);
-  return () => {
-    removeEventListener('online', onOnline);
-    removeEventListener('offline', onOffline);
-  };
-}
+export { isBrowserOnline, subscribeConnectivity } from './connectivity.ts';

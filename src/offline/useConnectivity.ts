@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isBrowserOnline, subscribeConnectivity } from './mode.ts';
+import { isBrowserOnline, subscribeConnectivity } from './connectivity.ts';
 
 const subscribe = (onChange: () => void) => subscribeConnectivity(onChange);
 

@@ -91,8 +91,8 @@ function setup(writer: Writer | null = { sub: 'cashier', sellerId: 2 }, extra: P
   const shared = { store: new OutboxStore({ name: freshName(), onProblem: () => undefined }), locks: new FakeLocks(), tokens, api: fakeApi(tokens) };
   const first = tab(shared, writer, { now: clock.now, schedule: clock.schedule, ...extra });
   outboxes.push(first.outbox);
-  return { ...shared, ...first, clock, another: (other: Writer | null = writer) => {
-    const next = tab(shared, other);
+  return { ...shared, ...first, clock, another: (other: Writer | null = writer, more: Partial<OutboxDeps> = {}) => {
+    const next = tab(shared, other, more);
     outboxes.push(next.outbox);
     return next;
   } };
@@ -212,6 +212,43 @@ describe('the outbox', () => {
     api.script.push(() => answer(401));
     await outbox.enqueue('pos', 'a', sale(1), { offline: false });
     await eventually(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'queued', problem: { reason: 'signed-out', status: 401 } }));
+  });
+
+  it('where nothing can renew (the worker), a 401 leaves the entry due at once for the next page, which renews and sends it', async () => {
+    const { outbox, api, another, tokens, clock } = setup({ sub: 'cashier', sellerId: 2 }, { renewFor: undefined });
+    api.script.push(() => answer(401));
+    await outbox.enqueue('pos', 'a', sale(1), { offline: false });
+    await eventually(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ state: 'queued', attempts: 1, problem: { reason: 'signed-out', status: 401, retryAt: null } }));
+    // The worker itself does not try again (its round is over; no wake-up was set).
+    await clock.advance(60_000);
+    expect(api.calls).toHaveLength(1);
+
+    // A page: its token is refused too (the same one), it renews, and the entry goes.
+    const page = another(undefined, { now: clock.now, schedule: clock.schedule });
+    page.renewFor.mockImplementation(async () => {
+      tokens.set('cashier', 'renewed-token');
+      return true;
+    });
+    api.script.push(() => answer(401));
+    await page.outbox.deliver('remote');
+    await eventually(async () => expect((await page.outbox.list('pos'))[0]?.state).toBe('delivered'));
+    expect(api.calls.map((call) => call.accessToken)).toEqual(['token-cashier', 'token-cashier', 'renewed-token']);
+  });
+
+  it('an entry waiting for a session goes at once when a page starts or its session changes, not after its back-off', async () => {
+    for (const trigger of ['start', 'session'] as const) {
+      const { outbox, api, another, clock } = setup();
+      api.script.push(() => answer(401));
+      await outbox.enqueue('pos', 'a', sale(1), { offline: false });
+      await eventually(async () => expect((await outbox.list('pos'))[0]).toMatchObject({ problem: { reason: 'signed-out', status: 401 } }));
+      // Its renewal failed: 30 s of back-off in this tab ('remote' and 'timer' respect it)...
+      const page = another(undefined, { now: clock.now, schedule: clock.schedule });
+      await page.outbox.deliver('remote');
+      expect(api.calls).toHaveLength(1);
+      // ...but a page that starts (or renews) holds a token worth a try now.
+      await page.outbox.deliver(trigger);
+      await eventually(async () => expect((await page.outbox.list('pos'))[0]?.state).toBe('delivered'));
+    }
   });
 
   it('a refusal is final and holds nobody back; Retry queues it again, Discard removes it', async () => {

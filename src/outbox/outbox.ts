@@ -2,7 +2,7 @@ import { OUTBOX_LIMITS, type OutboxEntry, type OutboxRefusal, type OutboxWrite }
 import type { WriteOutcome, WriteRequest } from '../api/write.ts';
 import type { OutboxCount } from './count.ts';
 import { refusalFor } from './policy.ts';
-import { decide, endsWithConnection } from './rules.ts';
+import { decide, endsWithConnection, endsWithSession } from './rules.ts';
 import { entryView, isReadable, type StoredEntry, type UnreadableEntry } from './schema.ts';
 import { OutboxDatabaseBlocked, OutboxStorageFull, type EntryPatch, type OutboxStore } from './store.ts';
 
@@ -47,8 +47,11 @@ export interface OutboxDeps {
   attempt(request: WriteRequest): Promise<WriteOutcome>;
   /** The access token of `sub` when that is who is signed in here (a renewal under way awaited), else null. */
   accessTokenFor(sub: string): Promise<string | null>;
-  /** After a 401: renews the session of `sub` once; true when a new token came. */
-  renewFor(sub: string): Promise<boolean>;
+  /**
+   * After a 401: renews the session of `sub` once; true when a new token came. Absent where no session
+   * can be renewed (the service worker): a 401 then leaves the entry to the next page with a session, at once.
+   */
+  renewFor?(sub: string): Promise<boolean>;
   /** Web Locks (navigator.locks); null where there are none (then one tab's own order only). */
   locks: LockManagerLike | null;
   /** False when the browser knows it is offline: no try is made until the connection returns. */
@@ -74,7 +77,7 @@ const LOCK_PREFIX = 'staff-portal-outbox:';
 export type EnqueueResult = { ok: true; entry: OutboxEntry } | { ok: false; reason: OutboxRefusal };
 type Sent = 'delivered' | 'failed' | 'gone' | 'wait';
 
-const isWaiting = (entry: StoredEntry) => entry.state === 'queued' || entry.state === 'sending';
+export const isWaiting = (entry: StoredEntry): boolean => entry.state === 'queued' || entry.state === 'sending';
 
 export class Outbox {
   private readonly listeners = new Set<(change: OutboxChange, local: boolean) => void>();
@@ -299,7 +302,9 @@ export class Outbox {
         const connectionBack = (trigger === 'online' || trigger === 'start') && endsWithConnection(head.problem?.reason);
         // The connection is back: a back-off that grew while it was gone starts again from the first step.
         if (connectionBack) this.triesSinceReturn.set(head.id, 0);
-        if (!(head.nextAttemptAt <= this.now() || trigger === 'logout' || connectionBack)) return this.wakeAt(head.nextAttemptAt);
+        // A page that starts, or whose session was renewed, holds a token the one refused may not be.
+        const sessionBack = (trigger === 'start' || trigger === 'session') && endsWithSession(head.problem?.reason);
+        if (!(head.nextAttemptAt <= this.now() || trigger === 'logout' || connectionBack || sessionBack)) return this.wakeAt(head.nextAttemptAt);
         // Left as 'sending' by a tab that died mid-try: tried again with the same key (the server answers once).
         const sent = await this.send(head, false);
         if (sent === 'wait') return;
@@ -352,9 +357,16 @@ export class Outbox {
         await this.patch(sending, { state: 'delivered', answer, problem: null, deliveredAt: now });
         return 'delivered';
       }
-      case 'renew':
-        if (await this.deps.renewFor(entry.owner)) return this.send(sending, true);
+      case 'renew': {
+        const { renewFor } = this.deps;
+        if (!renewFor) {
+          // Nothing here can renew (the worker): the entry is due for the next page with a session, which renews.
+          await this.patch(sending, { state: 'queued', problem: { reason: 'signed-out', status: 401, retryAt: null }, nextAttemptAt: this.now() });
+          return 'wait';
+        }
+        if (await renewFor(entry.owner)) return this.send(sending, true);
         return this.later(sending, { kind: 'retry', problem: 'signed-out', status: 401, delayMs: 30_000 });
+      }
       case 'retry':
         if (decision.problem === 'network' || decision.problem === 'timeout') this.deps.whenBackOnline?.();
         return this.later(sending, decision);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteOutcome } from '../api/write.ts';
-import { backoff, BACKOFF_CAP_MS, countsForOfflineNotice, decide, retryAfterMs, RETRY_AFTER_CAP_MS } from './rules.ts';
+import type { OutboxProblem } from '../../packages/frame-client/outbox.ts';
+import { backoff, BACKOFF_CAP_MS, countsForOfflineNotice, decide, retryAfterMs, RETRY_AFTER_CAP_MS, WORKER_RECHECK_MS, workerNext } from './rules.ts';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const answer = (status: number, retryAfter: string | null = null): WriteOutcome => ({ kind: 'answer', status, body: '', truncated: false, retryAfter });
@@ -75,5 +76,26 @@ describe('the notice of writes made offline', () => {
     ['removed', { kind: 'removed', owner: 'staff-1' }, { ...seen, local: true }, false],
   ] as const)('%s', (_case, change, page, counts) => {
     expect(countsForOfflineNotice(change, page)).toBe(counts);
+  });
+});
+
+describe('the worker’s next step in a Background Sync event', () => {
+  const waiting = (reason: OutboxProblem | null, inMs = 0) => ({ problem: reason && { reason, status: null, retryAt: null }, nextAttemptAt: NOW + inMs });
+  const deadline = NOW + 60_000;
+  it.each([
+    ['nothing waits', [], { kind: 'done' }],
+    ['only entries a page must send (a 401 the worker cannot renew, no token)', [waiting('signed-out')], { kind: 'done' }],
+    ['the connection went: look again soon', [waiting('network', 8000), waiting('signed-out')], { kind: 'again', inMs: WORKER_RECHECK_MS }],
+    ['a time-out counts as the connection', [waiting('timeout', 30_000)], { kind: 'again', inMs: WORKER_RECHECK_MS }],
+    ['the server asked for 5 s', [waiting('unavailable', 5000)], { kind: 'again', inMs: 5000 }],
+    ['the earliest of several back-offs', [waiting('busy', 9000), waiting('unavailable', 4000)], { kind: 'again', inMs: 4000 }],
+    ['a try due now (another tab held it) is looked at again shortly, not at once', [waiting(null)], { kind: 'again', inMs: WORKER_RECHECK_MS / 4 }],
+    ['a back-off past the event’s end', [waiting('unavailable', 61_000)], { kind: 'beyond' }],
+  ] as const)('%s', (_, entries, expected) => {
+    expect(workerNext(entries, { now: NOW, deadline })).toEqual(expected);
+  });
+
+  it('near the deadline, even the connection’s next look is beyond the event', () => {
+    expect(workerNext([waiting('network')], { now: NOW, deadline: NOW + WORKER_RECHECK_MS - 1 })).toEqual({ kind: 'beyond' });
   });
 });

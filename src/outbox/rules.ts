@@ -1,6 +1,7 @@
 import type { OutboxProblem } from '../../packages/frame-client/outbox.ts';
 import { backoffDelay } from '../api/backoff.ts';
 import type { WriteOutcome } from '../api/write.ts';
+import type { StoredEntry } from './schema.ts';
 
 /**
  * What the outbox does after one try of a write (issue's retry table). Pure.
@@ -67,6 +68,41 @@ export function retryAfterMs(value: string | null, now: number): number | null {
 /** Problems a returning connection ends: such an entry is tried again at once, whatever its back-off. */
 export function endsWithConnection(problem: OutboxProblem | null | undefined): boolean {
   return problem === 'network' || problem === 'timeout';
+}
+
+/**
+ * Problems a session ends: an entry refused for want of a token (or with one the API refused) is tried
+ * again at once when a page starts or its session's token changes.
+ */
+export function endsWithSession(problem: OutboxProblem | null | undefined): boolean {
+  return problem === 'signed-out';
+}
+
+/**
+ * How long the service worker keeps one Background Sync event going: Chromium ends an event after
+ * 3 minutes and counts it failed (README "Frame protocol: the outbox", Background Sync).
+ */
+export const WORKER_EVENT_BUDGET_MS = 150_000;
+/** How often the worker tries again while the connection is gone: it meets a return within this. */
+export const WORKER_RECHECK_MS = 2000;
+
+/** What the worker does after a round of delivery: done, another round in `inMs`, or leave the rest to the browser's retry. */
+export type WorkerNext = { kind: 'done' } | { kind: 'again'; inMs: number } | { kind: 'beyond' };
+
+/**
+ * The worker's next step from the entries still waiting after a round, within its event's `deadline`.
+ * Entries waiting for a session are a page's to send (the worker cannot renew): they keep nothing going.
+ * Entries that lost the connection are tried again every WORKER_RECHECK_MS (the worker hears no
+ * `online` it can rely on); the others at their back-off's end. A next try past the deadline is beyond
+ * the event.
+ */
+export function workerNext(waiting: readonly Pick<StoredEntry, 'problem' | 'nextAttemptAt'>[], { now, deadline }: { now: number; deadline: number }): WorkerNext {
+  const tries = waiting
+    .filter((entry) => !endsWithSession(entry.problem?.reason))
+    .map((entry) => (endsWithConnection(entry.problem?.reason) ? now + WORKER_RECHECK_MS : Math.max(entry.nextAttemptAt, now + WORKER_RECHECK_MS / 4)));
+  if (tries.length === 0) return { kind: 'done' };
+  const next = Math.min(...tries);
+  return next > deadline ? { kind: 'beyond' } : { kind: 'again', inMs: next - now };
 }
 
 /**

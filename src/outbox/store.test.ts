@@ -113,4 +113,13 @@ describe('the outbox store', () => {
     expect(await store.credential()).toBeNull();
     expect(await store.credential()).toBeNull();
   });
+
+  it('forgets a refused credential only while it is still the one stored', async () => {
+    const { store } = setup();
+    await store.putCredential({ owner: 'staff-0002', accessToken: 'newer', expiresAt: 10 });
+    await store.forgetRefused('refused');
+    expect(await store.credential()).toMatchObject({ accessToken: 'newer' });
+    await store.forgetRefused('newer');
+    expect(await store.credential()).toBeNull();
+  });
 });

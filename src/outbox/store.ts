@@ -339,6 +339,14 @@ export class OutboxStore {
     await (await this.db()).delete(CREDENTIALS, 'worker');
   }
 
+  /** Removes the worker's credential if it still holds `accessToken` (the API refused it; a page may have left a newer one meanwhile). */
+  async forgetRefused(accessToken: string): Promise<void> {
+    const tx = (await this.db()).transaction(CREDENTIALS, 'readwrite');
+    const stored = v.safeParse(credentialSchema, await tx.store.get('worker'));
+    if (stored.success && stored.output.accessToken === accessToken) await tx.store.delete('worker');
+    await tx.done;
+  }
+
   close(): void {
     void this.connection?.then((db) => db.close()).catch(() => undefined);
     this.connection = null;

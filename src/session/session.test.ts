@@ -1,6 +1,8 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { beforeLogout, LOGOUT_HOOK_TIMEOUT_MS, onLogout, RENEW_AHEAD_S, Session, whileLeaving } from './session.ts';
+import { beforeLogout, onLogout, Session, whileLeaving, type SessionDeps } from './session.ts';
+import { LOGOUT_HOOK_TIMEOUT_MS, RENEW_AHEAD_S } from './sign-in-settings.ts';
+import { logoutUnconfirmed, markLogoutUnconfirmed } from './unconfirmed-logout.ts';
 
 function user(expiresInSeconds: number, name = 'u'): User {
   const expires_at = Math.floor(Date.now() / 1000) + expiresInSeconds;
@@ -36,16 +38,17 @@ function fakeManager(stored: User | null) {
     signinPopup: vi.fn(async (_request?: object): Promise<User> => user(3600, 'popup')),
     signinCallback: vi.fn(async (): Promise<User | undefined> => user(3600, 'callback')),
     removeUser: vi.fn(async () => void (current = null)),
-    signoutRedirect: vi.fn(async () => undefined),
+    signoutRedirect: vi.fn(async (_args?: object) => undefined),
+    signoutRedirectCallback: vi.fn(async (_url?: string) => ({ userState: { returnTo: '/orders' } as unknown })),
     setStored: (next: User | null) => void (current = next),
     stored: () => current,
   };
   return manager;
 }
 
-/** A session over the fake library; its stored user is read from the fake's store, as composition.ts reads localStorage. */
-function sessionOver(manager: ReturnType<typeof fakeManager>, language?: () => string, sharedDevice?: boolean, endProviderSession?: (url: string) => Promise<boolean>): Session {
-  return new Session({
+/** A session's parts over the fake library; its stored user is read from the fake's store, as composition.ts reads localStorage. */
+function depsOf(manager: ReturnType<typeof fakeManager>, language?: () => string, sharedDevice?: boolean, endProviderSession?: (url: string) => Promise<boolean>): SessionDeps {
+  return {
     loadLibrary: async () => ({
       manager: manager as unknown as UserManager,
       isRefusal: (error) => error instanceof ErrorResponse,
@@ -56,10 +59,17 @@ function sessionOver(manager: ReturnType<typeof fakeManager>, language?: () => s
     language,
     sharedDevice,
     endProviderSession,
-  });
+    // The provider answers whenever the browser is online (no network in unit tests).
+    providerAnswers: async () => navigator.onLine,
+  };
 }
 
-afterEach(() => localStorage.clear());
+const sessionOver = (...parts: Parameters<typeof depsOf>): Session => new Session(depsOf(...parts));
+
+afterEach(() => {
+  localStorage.clear();
+  history.replaceState(null, '', '/');
+});
 
 describe('Session', () => {
   it('restores a valid stored user without the provider', async () => {
@@ -148,12 +158,12 @@ describe('Session', () => {
     for (const key of Object.keys(personal)) expect(localStorage.getItem(key), key).toBeNull();
     for (const [key, value] of Object.entries(device)) expect(localStorage.getItem(key), key).toBe(value);
     expect(manager.removeUser).toHaveBeenCalled();
-    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
+    // Back home from the provider with a state of its own: that return confirms the logout.
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined, state: { returnTo: '/' } });
+    expect(logoutUnconfirmed()).toBe(true);
   });
 
-  it('logout offline ends the local session and starts again at home, without the provider’s page', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...location, assign });
+  it('logout offline ends the local session and the page stays, signed out: never the provider’s page, which cannot load', async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       const manager = fakeManager(user(3600));
@@ -161,12 +171,78 @@ describe('Session', () => {
       await session.start('/');
       await session.logout();
       expect(manager.removeUser).toHaveBeenCalled();
+      expect(session.getState()).toEqual({ status: 'signedOut' });
       expect(manager.signoutRedirect).not.toHaveBeenCalled();
-      expect(assign).toHaveBeenCalledWith('/');
+      expect(logoutUnconfirmed()).toBe(true);
+      // Reopened, still offline: the same page, no sign-in that could only fail.
+      const again = sessionOver(manager);
+      await again.start('/');
+      expect(again.getState()).toEqual({ status: 'signedOut' });
+      expect(manager.signinRedirect).not.toHaveBeenCalled();
     } finally {
       online.mockRestore();
-      vi.unstubAllGlobals();
     }
+  });
+
+  it('a logout while the provider does not answer (an API 401 whose renewal could not reach it): the page stays, with a retry, never the provider’s page', async () => {
+    const manager = fakeManager(user(3600));
+    const session = new Session({ ...depsOf(manager), providerAnswers: async () => false });
+    await session.start('/');
+    await session.logout();
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(session.getState()).toMatchObject({ status: 'error' });
+    expect(manager.signoutRedirect).not.toHaveBeenCalled();
+    expect(logoutUnconfirmed()).toBe(true);
+  });
+
+  it('a logout the provider has not confirmed: the next sign-in ends its session there first, and shows its form until it has', async () => {
+    markLogoutUnconfirmed();
+    const manager = fakeManager(null);
+    // The provider does not answer though the browser is online: a retry, not the browser's error page.
+    const down = new Session({ ...depsOf(manager), providerAnswers: async () => false });
+    await down.login('/orders');
+    expect(down.getState()).toMatchObject({ status: 'error' });
+    expect(manager.signoutRedirect).not.toHaveBeenCalled();
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+
+    const session = sessionOver(manager, () => 'en');
+    await session.login('/orders');
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined, state: { returnTo: '/orders' } });
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+
+    // A provider with no end-session endpoint: nothing to end from here, and its form is asked for.
+    manager.metadataService.getEndSessionEndpoint.mockResolvedValueOnce(undefined as unknown as string);
+    await sessionOver(manager, () => 'en').login('/orders');
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/orders' }, ui_locales: 'en', prompt: 'login' });
+  });
+
+  it('the provider’s return from its end-session endpoint confirms the logout, and sign-in goes on to where it was going', async () => {
+    markLogoutUnconfirmed();
+    history.replaceState(null, '', '/?state=abc');
+    const manager = fakeManager(null);
+    const session = sessionOver(manager, () => 'en');
+    await session.start('/?state=abc');
+    expect(manager.signoutRedirectCallback).toHaveBeenCalledWith(`${location.origin}/?state=abc`);
+    expect(location.pathname + location.search).toBe('/');
+    expect(logoutUnconfirmed()).toBe(false);
+    // Confirmed: the provider's session has ended, so its form shows without being asked for.
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/orders' }, ui_locales: 'en' });
+  });
+
+  it('a return that is not this device’s logout confirms nothing', async () => {
+    markLogoutUnconfirmed();
+    history.replaceState(null, '', '/?state=forged');
+    const manager = fakeManager(null);
+    manager.signoutRedirectCallback.mockRejectedValueOnce(new Error('No matching state found in storage'));
+    await sessionOver(manager).start('/');
+    expect(logoutUnconfirmed()).toBe(true);
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined, state: { returnTo: '/' } });
+  });
+
+  it('a sign-in through the provider’s form confirms any logout left', async () => {
+    markLogoutUnconfirmed();
+    expect(await sessionOver(fakeManager(null)).completeLogin(`${location.origin}/callback?code=c&state=s`)).toBe('/');
+    expect(logoutUnconfirmed()).toBe(false);
   });
 
   it('a token expiring within the renew-ahead window is renewed behind the start, not before it', async () => {
@@ -310,7 +386,7 @@ describe('Session', () => {
     expect(manager.signinSilent).toHaveBeenCalledOnce();
     expect(await manager.getUser()).toBeNull();
     expect(session.getState().status).toBe('redirecting');
-    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined, state: { returnTo: '/' } });
   });
 
   it('logout runs the hooks, and one that never settles does not hold it up', async () => {
@@ -604,7 +680,35 @@ describe('Session on a shared device', () => {
     await session.start('/');
     await session.logout();
     await session.login('/');
-    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1', state: { returnTo: '/' } });
     expect(manager.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('End shift offline: the next person’s page at once; the provider’s session ends in the frame once it answers, and only then is the logout confirmed', async () => {
+    const manager = fakeManager({ ...user(3600), id_token: 'id-1' } as unknown as User);
+    const endProvider = vi.fn(async (_url: string) => true);
+    const session = shared(manager, endProvider);
+    await session.start('/');
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await session.logout();
+      expect(session.getState()).toEqual({ status: 'signedOut' });
+      session.endUnconfirmedLogout();
+      await session.login('/');
+      // Offline: no frame, no page of the provider's; signing in waits for a connection.
+      expect(endProvider).not.toHaveBeenCalled();
+      expect(manager.signinRedirect).not.toHaveBeenCalled();
+      expect(session.getState()).toEqual({ status: 'signedOut' });
+      expect(logoutUnconfirmed()).toBe(true);
+    } finally {
+      online.mockRestore();
+    }
+    session.endUnconfirmedLogout();
+    await vi.waitFor(() => expect(logoutUnconfirmed()).toBe(false));
+    // Without the ID token (nothing of the person is kept): the provider knows the portal by its client id.
+    expect(Object.fromEntries(new URL(endProvider.mock.calls[0]?.[0] ?? '').searchParams)).toEqual({ client_id: 'portal', post_logout_redirect_uri: `${location.origin}/signed-out.html`, ui_locales: 'en' });
+    await session.login('/');
+    expect(endProvider).toHaveBeenCalledOnce();
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: 'en', prompt: 'login' });
   });
 });

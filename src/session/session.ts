@@ -1,10 +1,12 @@
 import type { User } from 'oidc-client-ts';
 import { fetchUserInfo, UserInfoRefused } from '../api/userinfo.ts';
-import { removePersonalStored } from '../storage/local.ts';
 import { samePlainData } from '../storage/plain-data.ts';
 import { restart } from '../effects/restart.ts';
-import { PROVIDER_TIMEOUT_S, SIGNED_OUT_FRAME_PATH } from './sign-in-settings.ts';
+import type { ProviderLogout, ProviderLogoutParts } from './provider-logout.ts';
+import type * as ProviderLogoutModule from './provider-logout.ts';
+import { PROVIDER_TIMEOUT_S, RENEW_AHEAD_S } from './sign-in-settings.ts';
 import type { StoredUser } from './stored-entries.ts';
+import { confirmLogout, logoutUnconfirmed } from './unconfirmed-logout.ts';
 import type { SignInLibrary } from './user-manager.ts';
 
 /**
@@ -19,7 +21,10 @@ export type SessionState =
   | { status: 'expired'; user: SessionUser }
   /** The identity provider could not be reached or refused; the page offers a retry. */
   | { status: 'error'; error: Error }
-  /** A shared device with nobody signed in: the next person asks for the sign-in (README "Shared devices"). */
+  /**
+   * Nobody signed in, and the page stays: a shared device waits for the next person (README "Shared
+   * devices"); a personal one that has no connection says that signing in needs one.
+   */
   | { status: 'signedOut' };
 
 export interface ReturnState {
@@ -71,61 +76,21 @@ export interface SessionDeps {
   sharedDevice?: boolean;
   /** A shared device's logout ends the provider's session behind the page (provider-logout.ts); true when it did. */
   endProviderSession?(url: string): Promise<boolean>;
+  /** Whether the provider answers at `url` now (api/reachable.ts): the page goes there only then, never to the browser's error page. */
+  providerAnswers?(url: string): Promise<boolean>;
 }
 
 /** Whom a locked shared device's sign-in found (Session.signInAgain). */
 export type SignedInAgain = 'same' | 'other';
 
 const RENEW_LOCK = 'staff-portal-token-renewal';
-/**
- * A token closer than this to its expiry is renewed (behind the start, never before it); a longer-lived
- * one is left alone: refresh tokens rotate, and a page that leaves mid-renewal loses the rotated one.
- */
-export const RENEW_AHEAD_S = 5 * 60;
 /** Claims a renewal or userinfo never changes: they describe the ID token, not the person. */
 const PROTOCOL_CLAIMS = ['iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'sid', 'auth_time', 'nonce', 'at_hash', 'c_hash', 'azp', 'acr', 'amr'];
 /** Tokens shorter-lived than the expiring notice would otherwise renew back to back; wait for expiry instead. */
 const MIN_RENEW_INTERVAL_MS = 5000;
 /** Without a drawn shell to say when, the sign-in library loads this long after the start. */
 const PREPARE_FALLBACK_MS = 5000;
-/** A logout hook that has not finished by then is left behind: logout must never hang. */
-export const LOGOUT_HOOK_TIMEOUT_MS = 3000;
-/** How long a shared device's logout lets the provider's session end in a hidden frame before it goes there itself. */
-export const PROVIDER_LOGOUT_FRAME_MS = 5000;
-/** A part of logout's clean-up another module adds (e.g. the IndexedDB cache clears itself). */
-type LogoutHook = () => Promise<void> | void;
-const logoutHooks = new Set<LogoutHook>();
-
-export function onLogout(hook: LogoutHook): () => void {
-  logoutHooks.add(hook);
-  return () => logoutHooks.delete(hook);
-}
-
-/** A step before logout: go on, or keep the user signed in (they chose to stay). */
-export type LogoutDecision = 'continue' | 'stay';
-/**
- * Steps other modules add before logout (e.g. the outbox sends what waits, or asks what to do with
- * it). They run in the order added, while the user is still signed in and their token still works,
- * for every way out — Logout, an app's logout message, End shift; each may ask the user.
- */
-const logoutSteps = new Set<() => Promise<LogoutDecision>>();
-
-export function beforeLogout(step: () => Promise<LogoutDecision>): () => void {
-  logoutSteps.add(step);
-  return () => logoutSteps.delete(step);
-}
-
-/**
- * Parts that run once the person is leaving (no step kept them) but while the shell still stands,
- * before anything of them is removed — for every way out: a shared device's tabs, frames and worker
- * are told whether the person chose End shift, the API refused their token or their session expired.
- */
-const leavingParts = new Set<() => Promise<void>>();
-
-export function whileLeaving(part: () => Promise<void>): () => void {
-  leavingParts.add(part);
-  return () => leavingParts.delete(part);
-}
+export { beforeLogout, onLogout, whileLeaving, type LogoutDecision } from './logout-parts.ts';
 
 export class Session {
   private state: SessionState = { status: 'starting' };
@@ -208,6 +173,11 @@ export class Session {
    * that fails the user signs in again. Without a usable stored user, sign-in starts.
    */
   async start(returnTo: string): Promise<void> {
+    // Perhaps back home from the provider's end-session endpoint: then the logout is confirmed, and sign-in goes on from there.
+    if (logoutUnconfirmed() && location.pathname === '/') {
+      const [parts, { completeLogout }] = await this.atProvider();
+      returnTo = ownPath((await completeLogout(parts)) ?? returnTo);
+    }
     // Read without the library; an unreadable entry is no session (discarded where it is read).
     const user = this.deps.storedUser();
     if (!user || (user.expired && !user.refresh_token)) return this.deps.sharedDevice ? this.set({ status: 'signedOut' }) : this.login(returnTo);
@@ -272,22 +242,44 @@ export class Session {
     return null;
   }
 
+  /**
+   * Sign-in at the provider. The provider's session a logout left unconfirmed ends first (or the
+   * provider would still know the person who left); a provider out of reach is never the browser's
+   * error page: offline the page says signing in needs a connection (signedOut), online it offers a retry.
+   */
   async login(returnTo: string): Promise<void> {
     this.set({ status: 'redirecting' });
-    // The previous person's provider session ends first, or the provider might still know them.
+    // A shared device's logout ending behind this very page.
     if ((await this.providerLogout) === 'left') return;
     try {
       const { manager } = await this.library();
+      const ended = logoutUnconfirmed() ? await this.endProviderSession(returnTo) : navigator.onLine ? 'ended' : 'unreachable';
+      if (ended === 'left') return;
+      if (ended === 'unreachable') return this.outOfReach();
       await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest() });
     } catch (error) {
       this.set({ status: 'error', error: toError(error) });
     }
   }
 
-  /** What every sign-in asks of the provider: the portal's language; on a shared device, its form. */
+  /** The provider cannot be reached now: offline nobody can sign in (the page says so), online it is down (a retry). */
+  private outOfReach(): void {
+    this.set(navigator.onLine ? { status: 'error', error: new Error('unreachable') } : { status: 'signedOut' });
+  }
+
+  /**
+   * What every sign-in asks of the provider: the portal's language; its form on a shared device, and
+   * wherever a logout has not been confirmed there (whoever signs in must say who they are).
+   */
   private signInRequest(loginHint?: string): { ui_locales: string; prompt?: string; login_hint?: string } {
     const language = { ui_locales: this.deps.language?.() ?? 'vi' };
-    return this.deps.sharedDevice ? { ...language, prompt: 'login', ...(loginHint ? { login_hint: loginHint } : {}) } : language;
+    if (!this.deps.sharedDevice && !logoutUnconfirmed()) return language;
+    return { ...language, prompt: 'login', ...(loginHint ? { login_hint: loginHint } : {}) };
+  }
+
+  /** Whether someone's session is stored on this device (an offline-mode start draws nobody's shell without one). */
+  hasStoredUser(): boolean {
+    return !!this.deps.storedUser();
   }
 
   /**
@@ -323,12 +315,17 @@ export class Session {
   private async completeLoginOnce(url: string): Promise<string | null> {
     const user = await (await this.library()).manager.signinCallback(url);
     if (!user) return null;
+    // The provider's session is this sign-in's now, made through its form: nothing of a logout is left to end.
+    confirmLogout();
     this.completedHere = true;
     this.set({ status: 'signedIn', user });
-    const state = user.state as Partial<ReturnState> | undefined;
-    return typeof state?.returnTo === 'string' && state.returnTo.startsWith('/') && !state.returnTo.startsWith('//')
-      ? state.returnTo
-      : '/';
+    return ownPath((user.state as Partial<ReturnState> | undefined)?.returnTo);
+  }
+
+  /** Ending the provider's session: its code (provider-logout.ts, loaded with a logout, not on a start) and what it needs of this session. */
+  private async atProvider(): Promise<[ProviderLogoutParts, typeof ProviderLogoutModule]> {
+    const [{ manager }, module] = await Promise.all([this.library(), import('./provider-logout.ts')]);
+    return [{ manager, deps: this.deps }, module];
   }
 
   /**
@@ -416,142 +413,50 @@ export class Session {
    * must find nothing of this one: every personal stored value goes (site and push state
    * too; the device's language and layout stay, storage/local.ts KEY_OWNERS), and the hooks clear the
    * IndexedDB cache (start snapshot, flags, offline records) and the push token. A second call while
-   * one runs joins it.
+   * one runs joins it. Its course is leave.ts, loaded with the logout (precached for offline use).
    */
   logout(): Promise<boolean> {
-    this.leaving ??= this.leave().finally(() => (this.leaving = null));
+    this.leaving ??= import('./leave.ts')
+      .then(({ leave }) =>
+        leave({
+          deps: this.deps,
+          library: () => this.library(),
+          renewal: () => this.renewing,
+          providerParts: async () => (await this.atProvider())[0],
+          show: (status) => this.set({ status }),
+          outOfReach: () => this.outOfReach(),
+          login: (returnTo) => this.login(returnTo),
+          endingBehind: (ending) => (this.providerLogout = ending),
+        }),
+      )
+      .finally(() => (this.leaving = null));
     return this.leaving;
   }
 
-  private async leave(): Promise<boolean> {
-    for (const step of [...logoutSteps]) {
-      const decision = await step().catch((error: unknown) => {
-        console.warn('[session] a step before logout failed; logging out all the same', error);
-        return 'continue' as const;
-      });
-      if (decision === 'stay') return false;
-    }
-    // Nothing keeps the person: on a shared device the provider's session starts ending now, beside the
-    // leaving parts and the clean-up, since the next person's sign-in waits for it.
-    // Its frame is in the page before the parts start: their work would otherwise hold its first request back.
-    const behind = this.deps.sharedDevice && navigator.onLine ? (await this.endProviderSessionBehind(this.deps.storedUser()?.id_token)).ended : null;
-    await Promise.all(
-      [...leavingParts].map((part) => Promise.resolve().then(part).catch((error: unknown) => console.warn('[session] a part of logout failed; logging out all the same', error))),
-    );
-    await this.endSession(behind);
-    return true;
+  /** Ends at the provider a logout it has not confirmed, if it answers now (provider-logout.ts); in the frame on a shared device unless one failed. */
+  private async endProviderSession(returnTo: string, idToken?: string, frame = this.deps.sharedDevice === true): Promise<ProviderLogout> {
+    const [parts, { endProviderSession }] = await this.atProvider();
+    return endProviderSession(parts, { returnTo, idToken, frame });
   }
 
   /**
-   * A shared device: the provider's session starts ending in a hidden frame at once, while the local
-   * clean-up runs; `ended` is true when it ended there. Settles once the frame is in the page. The
-   * next person's sign-in screen shows in this page.
+   * The connection is back where nobody is signed in (the signed-out pages): a logout the provider has
+   * not confirmed ends there now, before anyone signs in. A sign-in asked meanwhile waits for it.
    */
-  private async endProviderSessionBehind(idToken: string | undefined): Promise<{ ended: Promise<boolean> }> {
-    const failed = (error: unknown) => {
-      console.warn('[session] the provider could not end its session in a frame', error);
-      return false;
-    };
-    try {
-      // The frame's code loads with the logout that uses it (a shared device's), not on every start.
-      const [{ manager }, inFrame] = await Promise.all([
-        this.library(),
-        this.deps.endProviderSession ??
-          import('./provider-logout.ts').then(({ endProviderSessionInFrame }) => (address: string) => endProviderSessionInFrame(address, PROVIDER_LOGOUT_FRAME_MS)),
-      ]);
-      const endpoint = await manager.metadataService.getEndSessionEndpoint();
-      if (!endpoint) return { ended: Promise.resolve(false) };
-      const url = new URL(endpoint);
-      if (idToken) url.searchParams.set('id_token_hint', idToken);
-      url.searchParams.set('client_id', manager.settings.client_id);
-      url.searchParams.set('post_logout_redirect_uri', `${location.origin}${SIGNED_OUT_FRAME_PATH}`);
-      url.searchParams.set('ui_locales', this.deps.language?.() ?? 'vi');
-      return { ended: inFrame(url.href).catch(failed) };
-    } catch (error) {
-      return { ended: Promise.resolve(failed(error)) };
-    }
-  }
-
-  /**
-   * `behind`: the provider's session ending in a hidden frame (a shared device online), else null.
-   * There the next person's sign-in shows as soon as the shell has gone, while the person's things are
-   * still being removed: nothing of them is on that screen, and their Sign in waits for the removal
-   * and the provider (providerLogout), so nobody signs in over what is left of the person before.
-   */
-  private async endSession(behind: Promise<boolean> | null): Promise<void> {
-    // The shell goes first, so nothing of it (a start snapshot, say) is written after the clean-up.
-    // The hooks are taken first: the shell's parts that added them unmount as it leaves.
-    const hooks = [...logoutHooks];
-    this.set({ status: 'redirecting' });
-    const forgotten = this.forgetPerson(hooks);
-    if (behind) {
-      // A provider that did not end its session in the frame gets the whole page, as on a personal
-      // device (it comes back to the next person's sign-in).
-      this.providerLogout = forgotten
-        .then(async (person) => {
-          if (!person) return 'left' as const;
-          // Offline the provider's page cannot load: its session ends with its own lifetime, and the
-          // next sign-in asks for the provider's form all the same (prompt=login).
-          if ((await behind) || !navigator.onLine) return 'stayed' as const;
-          await person.manager.signoutRedirect({ id_token_hint: person.idToken });
-          return 'left' as const;
-        })
-        .catch((error: unknown) => {
-          // The local session is gone; the next sign-in (prompt=login) shows the provider's form all the same.
-          console.warn('[session] provider logout failed', error);
-          return 'stayed' as const;
-        });
-      this.set({ status: 'signedOut' });
-      await forgotten;
-      return;
-    }
-    const person = await forgotten;
-    if (!person) return;
-    // Offline the provider's page cannot load (the browser's own error page would show instead): the
-    // local session is gone, the provider's ends with its own lifetime.
-    if (!navigator.onLine) {
-      location.assign('/');
-      return;
-    }
-    try {
-      await person.manager.signoutRedirect({ id_token_hint: person.idToken });
-    } catch (error) {
-      this.providerUnreachable(error);
-    }
-  }
-
-  /**
-   * Everything of the person goes: the stored values, the hooks' parts (IndexedDB, the push token),
-   * then the sign-in library's user. A renewal under way settles first, or it would store the user
-   * again. Resolves with what the provider's logout needs, or null when the library could not load
-   * (then the page starts again from home).
-   */
-  private async forgetPerson(hooks: LogoutHook[]): Promise<{ manager: SignInLibrary['manager']; idToken: string | undefined } | null> {
-    await this.renewing?.catch(() => null);
-    const signedIn = this.deps.storedUser();
-    removePersonalStored();
-    await Promise.allSettled(hooks.map((hook) => withTimeout(Promise.resolve().then(hook), LOGOUT_HOOK_TIMEOUT_MS)));
-    try {
-      const { manager } = await this.library();
-      const user = await manager.getUser().catch(() => null);
-      await manager.removeUser();
-      return { manager, idToken: user?.id_token ?? signedIn?.id_token };
-    } catch (error) {
-      this.providerUnreachable(error);
-      return null;
-    }
-  }
-
-  /** Provider (or the library) unreachable: the local session is gone anyway; start again from home. */
-  private providerUnreachable(error: unknown): void {
-    console.warn('[session] provider logout failed', error);
-    this.deps.forgetUser();
-    location.assign('/');
+  endUnconfirmedLogout(): void {
+    this.providerLogout = (this.providerLogout ?? Promise.resolve('stayed' as const))
+      .then(async (earlier) => {
+        if (earlier === 'left' || !logoutUnconfirmed()) return earlier;
+        return (await this.endProviderSession('/')) === 'left' ? 'left' : 'stayed';
+      })
+      // Not ended now (the provider failed): the next sign-in shows its form all the same, and ends it first.
+      .catch(() => 'stayed' as const);
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(resolve, ms))]);
+/** A return address of this origin's own (a path), else home. */
+function ownPath(returnTo: unknown): string {
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
 }
 
 function toError(error: unknown): Error {

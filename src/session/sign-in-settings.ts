@@ -11,3 +11,11 @@ export const PROVIDER_TIMEOUT_S = 5;
  * (an error, a question) cannot be told from each other. Registered at the provider beside `/`.
  */
 export const SIGNED_OUT_FRAME_PATH = '/signed-out.html';
+/**
+ * A token closer than this to its expiry is renewed (behind the start, never before it); a longer-lived
+ * one is left alone: refresh tokens rotate, and a page that leaves mid-renewal loses the rotated one.
+ * Here, not in session.ts, so that the boot step (start/early-calls.ts) reads it without the session's code.
+ */
+export const RENEW_AHEAD_S = 5 * 60;
+/** A logout hook that has not finished by then is left behind: logout must never hang. */
+export const LOGOUT_HOOK_TIMEOUT_MS = 3000;

@@ -7,7 +7,7 @@ import { storedChoices } from '../context/choices.ts';
 import { startClaimsFrom } from '../context/user.ts';
 import { firstFlagRequest } from '../flags/load.ts';
 import { isBrowserOnline, shellMode, storedModeThrough } from '../offline/mode.ts';
-import { RENEW_AHEAD_S } from '../session/session.ts';
+import { RENEW_AHEAD_S } from '../session/sign-in-settings.ts';
 import { storedUserName } from '../session/stored-entries.ts';
 import { peekStored, storedText } from '../storage/local.ts';
 import { isRecord, storedSignIn } from './frame-first/rules.ts';

@@ -44,11 +44,11 @@ describe('start snapshot', () => {
     expect(await read(cache)).toEqual({ kind: 'none' });
   });
 
-  it('drops the snapshot of another app version', async () => {
+  it('keeps the snapshot of another release: not drawn online, drawn by an offline start', async () => {
     const { cache } = freshCache();
     await saveSnapshot(cache, shellContext(parts()), '2.76.0-z');
-    expect(await read(cache)).toEqual({ kind: 'discarded', reason: 'otherVersion' });
-    expect(await read(cache)).toEqual({ kind: 'none' });
+    expect(await read(cache)).toEqual({ kind: 'otherRelease' });
+    expect(await read(cache, { sub: null, version: null, maxAgeMs: null })).toMatchObject({ kind: 'usable' });
   });
 
   it('is stale past the configured age online; offline any age will do', async () => {

@@ -8,8 +8,15 @@ import type { ShellContextValue, ShellParts } from '../context/shell.ts';
 /**
  * The start snapshot: what the last successful online start drew the shell from, kept in IndexedDB
  * for the next start to draw at once (and for the offline start). Keyed by the signed-in user's
- * `sub`, stamped with its time and the app version. Tokens are never part of it (the cache strips
- * them too). Logout clears the cache, and with it the snapshot.
+ * `sub`, stamped with its time, the app version and its own format. Tokens are never part of it (the
+ * cache strips them too). Logout clears the cache, and with it the snapshot.
+ *
+ * A new release keeps it: an online start of another release does not draw it (a full start replaces
+ * it), and an offline start draws it — a till left in offline mode starts offline on a new release.
+ * So a release that changes the shape of `parts` must still read the previous release's: a new field
+ * with its default (`v.optional(…, default)`), never a field renamed or made required, or that
+ * release's tills lose their offline start until their next online one. (The database's own schema
+ * changes go through the cache's MIGRATIONS, which keep the records.)
  */
 
 const sellerClaimSchema = v.union([v.object({ kind: v.literal('all') }), v.object({ kind: v.literal('ids'), ids: v.array(v.number()) })]);
@@ -48,8 +55,10 @@ export type SnapshotRead =
   | { kind: 'none' }
   /** Older than the configured age: the full start runs (an offline start still uses it). */
   | { kind: 'stale' }
-  /** Another user's, or another app version's: deleted, never drawn. */
-  | { kind: 'discarded'; reason: 'otherUser' | 'otherVersion' }
+  /** Another user's: deleted, never drawn. */
+  | { kind: 'discarded'; reason: 'otherUser' }
+  /** Another release's: not drawn online (the full start replaces it), kept for an offline start meanwhile. */
+  | { kind: 'otherRelease' }
   /** Drawn for another platform, seller or site than the one chosen since (a switch stores and reloads). */
   | { kind: 'otherChoice' };
 
@@ -98,23 +107,23 @@ export const readStoredSnapshot = (cache: OfflineCache, early?: Promise<EarlyRec
   early ? cache.readFrom('snapshot', snapshotSchema, early) : cache.read('snapshot', snapshotSchema);
 
 /**
- * The snapshot for `sub` (null: whoever signed in last, for the offline start) of this `version`,
- * showing the stored `choices`, no older than `maxAgeMs` (null: any age). `stored` is a read begun
- * earlier, if any.
+ * The snapshot for `sub` (null: whoever signed in last, for the offline start) of this `version`
+ * (null: of any release, for the offline start), showing the stored `choices`, no older than
+ * `maxAgeMs` (null: any age). `stored` is a read begun earlier, if any.
  */
 export async function readSnapshot(
   cache: OfflineCache,
-  options: { sub: string | null; version: string; maxAgeMs: number | null; choices: StoredChoices; now?: number; stored?: StoredSnapshot },
+  options: { sub: string | null; version: string | null; maxAgeMs: number | null; choices: StoredChoices; now?: number; stored?: StoredSnapshot },
 ): Promise<SnapshotRead> {
   const { sub, version, maxAgeMs, choices, now = Date.now(), stored = readStoredSnapshot(cache) } = options;
   const record = await stored;
   if (!record) return { kind: 'none' };
   const { value, savedAt } = record;
-  const reason = sub !== null && value.sub !== sub ? 'otherUser' : value.version !== version ? 'otherVersion' : null;
-  if (reason) {
+  if (sub !== null && value.sub !== sub) {
     await cache.remove('snapshot');
-    return { kind: 'discarded', reason };
+    return { kind: 'discarded', reason: 'otherUser' };
   }
+  if (version !== null && value.version !== version) return { kind: 'otherRelease' };
   if (!matchesChoices(value.parts, choices)) return { kind: 'otherChoice' };
   if (maxAgeMs !== null && !(now - savedAt >= 0 && now - savedAt <= maxAgeMs)) return { kind: 'stale' };
   return { kind: 'usable', context: shellContext(value.parts), savedAt };

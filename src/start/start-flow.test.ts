@@ -57,6 +57,15 @@ describe('StartFlow', () => {
     await vi.waitFor(() => expect(flow.getState()).toMatchObject({ kind: 'ready', entry: 'first' }));
   });
 
+  it('an earlier release’s snapshot runs the full start, and is there to continue offline with', async () => {
+    const { flow, deps, deadlinePasses } = setup({ snapshot: { kind: 'otherRelease' } });
+    void flow.start();
+    await vi.waitFor(() => expect(flow.getState().kind).toBe('loading'));
+    expect(deps.runStartup).toHaveBeenCalledOnce();
+    deadlinePasses();
+    expect(flow.getState()).toMatchObject({ kind: 'stalled', canContinueOffline: true });
+  });
+
   it('without an older snapshot there is nothing to continue offline with', async () => {
     const { flow, deadlinePasses } = setup();
     void flow.start();

@@ -10,8 +10,8 @@ import type { PortalUser } from '../context/user.ts';
  *   sites); `reconcile` applies what changed in place.
  * - **first**: no usable snapshot; the sequence runs behind the spinner, with a deadline past which
  *   the page says what is still loading (Retry, Log out, and Continue offline when an older snapshot
- *   of this user exists).
- * - **offline**: the snapshot of whoever signed in last, of any age; nothing waits on the network
+ *   of this user exists, or one of an earlier release).
+ * - **offline**: the snapshot of whoever signed in last, of any age and release; nothing waits on the network
  *   (the switch dialog brings the online start back when the connection returns).
  * A start that failed or hangs for want of a connection resumes by itself when it returns.
  * Framework-free: the React side only renders `getState()`.
@@ -108,7 +108,7 @@ export class StartFlow {
       await this.revalidate();
       return;
     }
-    this.canContinueOffline = snapshot.kind === 'stale';
+    this.canContinueOffline = snapshot.kind === 'stale' || snapshot.kind === 'otherRelease';
     await this.runFirst();
   }
 

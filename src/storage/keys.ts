@@ -17,6 +17,7 @@ export const STORAGE_KEYS = {
   frameOpens: 'frameOpens',
   shift: 'sharedDeviceShift',
   shiftActivity: 'sharedDeviceActivity',
+  unconfirmedLogout: 'logoutUnconfirmed',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
@@ -45,5 +46,8 @@ export const KEY_OWNERS: Readonly<Record<StorageKey, 'person' | 'device'>> = {
   // and when someone last touched the device. Both end with the shift.
   shift: 'person',
   shiftActivity: 'person',
+  // A logout the identity provider has not confirmed (session/unconfirmed-logout.ts): the device's, it
+  // outlives the person's values on purpose, and says when, never who.
+  unconfirmedLogout: 'device',
 };
 

@@ -75,7 +75,7 @@ describe('logout', () => {
     for (const key of Object.keys(STORAGE_KEYS) as Array<keyof typeof STORAGE_KEYS>) writeStored(key, 1);
     removePersonalStored();
     const left = Object.entries(STORAGE_KEYS).filter(([, name]) => localStorage.getItem(name) !== null).map(([key]) => key);
-    expect(left.sort()).toEqual(['language', 'onlineMode', 'sidebarCollapsed']);
+    expect(left.sort()).toEqual(['language', 'onlineMode', 'sidebarCollapsed', 'unconfirmedLogout']);
     expect(left.every((key) => KEY_OWNERS[key as keyof typeof KEY_OWNERS] === 'device')).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { readStoredMode } from '../offline/mode.ts';
 import { storedPushRegistration } from '../push/register-push.ts';
 import { storedPushToken } from '../push/token.ts';
 import { createUserStore, isStoredUser } from '../session/stored-entries.ts';
+import { readUnconfirmedLogout } from '../session/unconfirmed-logout.ts';
 import { createUserManager } from '../session/user-manager.ts';
 import { storedSidebarCollapsed } from '../shell/ShellLayout.tsx';
 import { readLastActivity, readShift } from '../shared-device/shift.ts';
@@ -82,6 +83,7 @@ const READERS: Record<StorageKey, Reader | 'written, never read'> = {
     },
   },
   shiftActivity: { read: readLastActivity, valid: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0 },
+  unconfirmedLogout: { read: readUnconfirmedLogout, valid: (value) => typeof value === 'object' && value !== null && typeof (value as { since?: unknown }).since === 'number' },
   // Written for frames and push registration only; nothing reads it back.
   notificationAppId: 'written, never read',
   pushRegistration: {

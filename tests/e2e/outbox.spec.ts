@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { activeFrame, appReady, expectShell, IDP, prepareOfflineUse, saleLine, salesOf, sell, signIn, useEnglish } from './support.ts';
+import { activeFrame, appReady, expectShell, prepareOfflineUse, saleLine, salesOf, sell, signIn, useEnglish } from './support.ts';
 
 /**
  * The outbox through the real shell, provider, API and sample POS: a sale handed over by the POS page
@@ -141,8 +141,10 @@ test('offline logout keeps the writes sealed: the next person finds nothing of t
   await expect(badge(page)).toBeVisible();
   await logOut();
   await question.getByRole('button', { name: 'Keep for my next sign-in' }).click();
-  // Logged out, still offline: the page starts again and has nobody's start to draw.
-  await expect(page.getByRole('heading', { name: /Offline mode needs one online sign-in/ })).toBeVisible();
+  // Logged out, still offline: the portal's own page says signing in needs a connection (the provider's cannot load).
+  await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  await expect(page.getByText('Signing in needs a connection.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in once online' })).toBeVisible();
 
   // What the device keeps of the cashier's sale is unreadable: no note, no name, no sub, no token.
   const everything = await page.evaluate(async () => {
@@ -166,10 +168,12 @@ test('offline logout keeps the writes sealed: the next person finds nothing of t
   });
   for (const marker of [note, ...markers]) expect(everything).not.toContain(marker);
 
-  // The next person on the same browser: the cashier's sale is neither sent nor shown. (An offline
-  // logout cannot end the provider's session; it is ended here as the provider itself would.)
+  // The connection returns and nobody touches anything: the provider's session is ended first, and its
+  // form shows, never the cashier signed in again.
   await context.setOffline(false);
-  await context.clearCookies({ domain: new URL(IDP).hostname });
+  await expect(page.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: /^Account: / })).toHaveCount(0);
+  // The next person on the same browser: the cashier's sale is neither sent nor shown.
   await signIn(page, 'cashier2', '/dpos/create-order');
   await page.getByRole('list', { name: 'Choose seller' }).getByRole('button', { name: /#2 / }).click();
   await expectShell(page);

@@ -479,9 +479,21 @@ test.describe('a shared handheld', () => {
     await endShift(page);
     const question = page.getByRole('alertdialog').filter({ hasText: 'Some writes were not sent' });
     await question.getByRole('button', { name: 'Keep for my next sign-in' }).tap();
-    // Without a connection nobody can sign in: the page says so (not the provider's page, which cannot load).
-    await expect(page.getByRole('heading', { name: /Offline mode needs one online sign-in/ })).toBeVisible({ timeout: 15_000 });
+    // Without a connection nobody can sign in: the next person's page says so (not the provider's page, which cannot load).
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Signing in needs a connection.')).toBeVisible();
     await expect.poll(async () => tracesIn(await everythingStored(page), [note, ...markers])).toEqual([]);
+
+    // The connection returns: the provider's session ends behind the page, and the page stays.
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('logoutUnconfirmed')), { timeout: 15_000 }).toBeNull();
+    await expect(page.getByRole('heading', { name: 'Next person: sign in' })).toBeVisible();
+    // Ended at the provider: a sign-in that would take its session (on a personal device's host) meets its form.
+    const personal = await context.newPage();
+    await personal.goto('/');
+    await expect(personal.getByLabel(/^(Username|Tên đăng nhập)$/)).toBeVisible();
+    await expect(personal.getByRole('button', { name: /^Account: / })).toHaveCount(0);
   });
 
   test('End shift online sends the person’s waiting writes before the shift ends', async ({ page, context }) => {

@@ -134,19 +134,28 @@ export interface RecordedSale {
   sub: string;
   sellerId: number;
   idempotencyKey: string;
+  /** When the API recorded it (ISO). */
+  recordedAt: string;
 }
 
 /**
- * The sales the API holds for a fixture user, asked from Node with that user's own token (of the
- * test run's stack, or of a stack a spec started itself).
+ * Reads the sales the API holds for a fixture user, from Node with that user's own token (of the test
+ * run's stack, or of a stack a spec started itself): signs in once, then reads as often as asked.
  */
-export async function salesOf(user: FixtureUser, portalOrigin: string, stack: { issuer: string; api: string } = { issuer: IDP, api: API }): Promise<RecordedSale[]> {
+export async function salesReader(user: FixtureUser, portalOrigin: string, stack: { issuer: string; api: string } = { issuer: IDP, api: API }): Promise<() => Promise<RecordedSale[]>> {
   const { signIn: signInFromNode } = await import('../../dev/testing/sign-in.ts');
   const { callApi } = await import('../../dev/testing/http.ts');
   const { access_token: token } = await signInFromNode(stack.issuer, user, `${user}123`, { origin: portalOrigin });
-  const answer = await callApi(`${stack.api}/api/v1/pos/sales`, token);
-  if (answer.status !== 200) throw new Error(`GET /api/v1/pos/sales answered ${answer.status}: ${answer.text}`);
-  return answer.json<{ data: { sales: RecordedSale[] } }>().data.sales;
+  return async () => {
+    const answer = await callApi(`${stack.api}/api/v1/pos/sales`, token);
+    if (answer.status !== 200) throw new Error(`GET /api/v1/pos/sales answered ${answer.status}: ${answer.text}`);
+    return answer.json<{ data: { sales: RecordedSale[] } }>().data.sales;
+  };
+}
+
+/** The sales the API holds for a fixture user now (salesReader, once). */
+export async function salesOf(user: FixtureUser, portalOrigin: string, stack: { issuer: string; api: string } = { issuer: IDP, api: API }): Promise<RecordedSale[]> {
+  return (await salesReader(user, portalOrigin, stack))();
 }
 
 /** Sells one item on the POS's till (the create-order page) with a note that names the sale. */

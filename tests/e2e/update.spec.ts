@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkForUpdate, servedReleases, updatePrompt as prompt } from './releases.ts';
-import { activeFrame, appReady, controlledByServiceWorker, expectShell, signIn, useEnglish } from './support.ts';
+import { activeFrame, appReady, controlledByServiceWorker, expectShell, salesOf, sell, signIn, useEnglish } from './support.ts';
 
 /** A real second release behind the same origin (releases.ts). */
 const releases = servedReleases({ a: 'e2e-a', b: 'e2e-b' }, 180_000);
@@ -40,6 +40,51 @@ test('a new release shows the update prompt, waits while a frame is editing, and
   await expect(page.getByTestId('app-version')).toContainText(VERSION_B);
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
   await expect(prompt(page)).toHaveCount(0);
+});
+
+test('a till left in offline mode starts offline on the new release: its start snapshot, sign-in and waiting writes kept', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  deploy('a');
+  await useEnglish(page);
+  const till = `${releases.nginx.origin}/dpos/create-order`;
+  await signIn(page, 'cashier', till);
+  await expectShell(page);
+  await appReady(activeFrame(page));
+  await expect(activeFrame(page).getByText('Available offline')).toBeVisible();
+  await controlledByServiceWorker(page);
+
+  // Release B goes live and the browser installs its worker; the cashier does not reload yet.
+  deploy('b');
+  await checkForUpdate(page);
+  await expect(prompt(page)).toBeVisible({ timeout: 60_000 });
+  // The connection goes: the till switches to offline mode (release A still) and sells.
+  await context.setOffline(true);
+  const switched = page.waitForEvent('load');
+  await page.getByRole('alertdialog', { name: 'Online or offline' }).getByRole('button', { name: 'Switch to offline mode' }).click();
+  await switched;
+  await expect(page.getByRole('note')).toHaveText('Offline Mode');
+  await appReady(activeFrame(page));
+  const before = `release-before-${Date.now()}`;
+  await sell(page, before);
+
+  // Still offline, the cashier takes the new release: it starts offline, from release A's start snapshot.
+  await expect(prompt(page)).toBeVisible({ timeout: 30_000 });
+  const reloaded = page.waitForEvent('load');
+  await prompt(page).getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expect(page.getByTestId('app-version')).toContainText(VERSION_B);
+  await expect(page.getByRole('note')).toHaveText('Offline Mode');
+  await expect(page.getByRole('heading', { name: 'Create order' })).toBeVisible();
+  await appReady(activeFrame(page));
+  await expect(page.getByRole('button', { name: /^Writes waiting to be sent: / })).toHaveAccessibleName('Writes waiting to be sent: 1, failed: 0');
+  const after = `release-after-${Date.now()}`;
+  await sell(page, after);
+
+  // The connection returns: both sales reach the API, once each, under the cashier.
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await salesOf('cashier', releases.nginx.origin, releases.stack)).filter((sale) => sale.note === before || sale.note === after).map((sale) => `${sale.note} ${sale.sub}`).sort(), { timeout: 30_000 })
+    .toEqual([`${after} staff-0002`, `${before} staff-0002`].sort());
 });
 
 /**
