@@ -29,6 +29,15 @@ describe('frame keep-alive pool', () => {
     expect(keys(pool)).toEqual(['b']);
   });
 
+  it('orders uses within one millisecond: the later use is the more recent one', () => {
+    let pool: PoolEntry[] = [];
+    pool = touchPoolEntry(pool, 'a', 5, 2, create('a'));
+    pool = touchPoolEntry(pool, 'b', 5, 2, create('b'));
+    pool = touchPoolEntry(pool, 'a', 5, 2, create('a'));
+    pool = touchPoolEntry(pool, 'c', 5, 2, create('c'));
+    expect(keys(pool)).toEqual(['a', 'c']);
+  });
+
   it('keeps fewer frames on phones', () => {
     expect(poolSize(360)).toBeLessThan(poolSize(1280));
   });

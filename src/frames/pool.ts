@@ -18,7 +18,9 @@ export function poolSize(viewportWidth: number): number {
 /** Marks `key` used now (adding `create()` if missing) and drops the least recently used beyond `max`. */
 export function touchPoolEntry<E extends PoolEntry>(pool: readonly E[], key: string, now: number, max: number, create: () => E): E[] {
   const exists = pool.some((entry) => entry.key === key);
-  const next = exists ? pool.map((entry) => (entry.key === key ? { ...entry, lastUsed: now } : entry)) : [...pool, { ...create(), lastUsed: now }];
+  // Two uses within one millisecond still have an order: the later one is always the more recent.
+  const stamp = Math.max(now, ...pool.filter((entry) => entry.key !== key).map((entry) => entry.lastUsed + 1));
+  const next = exists ? pool.map((entry) => (entry.key === key ? { ...entry, lastUsed: stamp } : entry)) : [...pool, { ...create(), lastUsed: stamp }];
   if (next.length <= max) return next;
   // The frame being shown always stays, even when clocks tie.
   const recency = (entry: E) => (entry.key === key ? Infinity : entry.lastUsed);
