@@ -33,9 +33,8 @@ describe('frame keep-alive pool', () => {
     let pool: PoolEntry[] = [];
     pool = touchPoolEntry(pool, 'a', 5, 2, create('a'));
     pool = touchPoolEntry(pool, 'b', 5, 2, create('b'));
-    pool = touchPoolEntry(pool, 'a', 5, 2, create('a'));
     pool = touchPoolEntry(pool, 'c', 5, 2, create('c'));
-    expect(keys(pool)).toEqual(['a', 'c']);
+    expect(keys(pool)).toEqual(['b', 'c']);
   });
 
   it('keeps fewer frames on phones', () => {
