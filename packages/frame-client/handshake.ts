@@ -16,6 +16,7 @@
  * Dependency-free and free of the page's DOM, like the rest of the protocol.
  */
 import { isRecord, PROTOCOL } from './protocol.ts';
+import { parseWedgeRules, type WedgeRules } from './wedge.ts';
 
 /** The protocol version this package speaks. 1: before the handshake; 2: hello/welcome and capabilities. */
 export const PROTOCOL_VERSION = 2;
@@ -24,8 +25,10 @@ export const PROTOCOL_VERSION = 2;
  * Capabilities, by one name on both sides: the shell offers it, the app takes part in it.
  * - `outbox`: the shell stores and delivers the app's writes (the app uses `client.outbox`).
  * - `session-end`: the shell tells the app when the person leaves a shared device (`client.onSessionEnd`).
+ * - `scanner`: the shell's scans reach the app, and its camera reads codes for it (`client.scanner`, scanner.ts);
+ *   the app takes part once it listens (`onScan`), the welcome carries the wedge's rules.
  */
-export const CAPABILITIES = ['outbox', 'session-end'] as const;
+export const CAPABILITIES = ['outbox', 'session-end', 'scanner'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** What a shell of version 1 (no handshake) offers every frame: the outbox and session end existed then. */
@@ -35,6 +38,8 @@ export const VERSION_1_CAPABILITIES: readonly Capability[] = ['outbox', 'session
 export interface ShellInfo {
   version: number;
   capabilities: readonly Capability[];
+  /** How the device's scanner types (wedge.ts), when the shell offers `scanner`. */
+  scanner?: WedgeRules;
 }
 
 export interface HelloMessage {
@@ -49,6 +54,8 @@ export interface WelcomeMessage {
   type: 'welcome';
   version: number;
   capabilities: Capability[];
+  /** With `scanner` offered: the rules the app recognises bursts in its own document by. */
+  scanner?: WedgeRules;
 }
 
 /** Bounds on what either side reads: a version is a small positive integer, a list has at most this many names. */
@@ -108,7 +115,8 @@ export function createHandshake(send: ((message: HelloMessage) => void) | null, 
     addEventListener('message', (event: MessageEvent) => {
       if (event.origin !== parentOrigin || !isRecord(event.data) || event.data.protocol !== PROTOCOL) return;
       const welcome = parseHandshake<WelcomeMessage>(event.data, 'welcome');
-      if (welcome) known({ version: welcome.version, capabilities: welcome.capabilities });
+      const scanner = welcome?.capabilities.includes('scanner') ? parseWedgeRules(event.data.scanner) : null;
+      if (welcome) known({ version: welcome.version, capabilities: welcome.capabilities, ...(scanner ? { scanner } : {}) });
     });
     setTimeout(() => {
       if (!info) known({ version: 1, capabilities: VERSION_1_CAPABILITIES });
@@ -125,6 +133,10 @@ export function createHandshake(send: ((message: HelloMessage) => void) | null, 
       if (taken.has(capability)) return;
       taken.add(capability);
       sayHello();
+    },
+    /** The app no longer takes part in `capability` (its last listener went): the shell is told in a hello. */
+    leave(capability: Capability): void {
+      if (taken.delete(capability)) sayHello();
     },
   };
 }
