@@ -1,8 +1,11 @@
-import { chatbubbleEllipsesOutline, clipboardOutline, searchOutline } from 'ionicons/icons';
+import { chatbubbleEllipsesOutline, searchOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { HIDE_CONTACT_SUPPORT, SHOW_SURVEY } from '../catalogue/flags.ts';
 import type { RouteItem } from '../catalogue/types.ts';
+import { deferred } from '../ui/deferred.tsx';
 import { Icon } from '../ui/Icon.tsx';
+
+const SurveyLink = deferred(() => import('./SurveyLink.tsx').then((module) => module.SurveyLink));
 
 /** Contact Support (hidden by its flag), the route's survey link (shown by its flag), and menu search on phones. */
 export function HeaderExtras({
@@ -22,12 +25,7 @@ export function HeaderExtras({
       <button type="button" className="button button--icon header-search-button" aria-label={t('Shell.OpenMenuSearch')} onClick={onSearch}>
         <Icon icon={searchOutline} />
       </button>
-      {route?.survey && flags[SHOW_SURVEY] && (
-        <a className="button header-item--wide" href={route.survey.link} target="_blank" rel="noopener noreferrer">
-          <Icon icon={clipboardOutline} />
-          <span>{t(route.survey.text, { ns: 'routes' })}</span>
-        </a>
-      )}
+      {route?.survey && flags[SHOW_SURVEY] && <SurveyLink survey={route.survey} />}
       {!flags[HIDE_CONTACT_SUPPORT] && (
         <button type="button" className="button button--icon" aria-label={t('Shell.ContactSupport')} onClick={onContactSupport}>
           <Icon icon={chatbubbleEllipsesOutline} />
