@@ -32,7 +32,7 @@ export function App({ runtime, session, page, signedIn }: { runtime: Runtime; se
           <PageErrorBoundary fallback={<StartFailure />}>
             <IonApp>
               <BrowserRouter>
-                <PageRoute page={page} SignedInApp={SignedInApp} />
+                <PageRoute runtime={runtime} page={page} SignedInApp={SignedInApp} />
               </BrowserRouter>
               {page.serviceWorker && <OfflineModeDialogs mode={page.mode} />}
               <UpdatePrompt updates={page.serviceWorker} holdBack={isEditing} />
@@ -48,7 +48,7 @@ export function App({ runtime, session, page, signedIn }: { runtime: Runtime; se
  * The sign-in callback's page, or the shell: the shell resolves every other address itself (the
  * catalogue's route map), so React Router's route matching is not bundled for these two (3.3 KB gzip).
  */
-function PageRoute({ page, SignedInApp }: { page: PageParts; SignedInApp: typeof SignedInModule.SignedInApp }) {
+function PageRoute({ runtime, page, SignedInApp }: { runtime: Runtime; page: PageParts; SignedInApp: typeof SignedInModule.SignedInApp }) {
   const { pathname } = useLocation();
   if (pathname === CALLBACK_PATH) return <SignInCallbackPage />;
   // Offline the shell draws from the start snapshot with no session to check.
@@ -56,7 +56,7 @@ function PageRoute({ page, SignedInApp }: { page: PageParts; SignedInApp: typeof
     <SignedInApp page={page} />
   ) : (
     // A shared device with nobody signed in waits for the next person.
-    <SessionGate signedOut={<NextPersonPage />}>
+    <SessionGate signedOut={<NextPersonPage brand={runtime.brand} />}>
       <SignedInApp page={page} />
     </SessionGate>
   );

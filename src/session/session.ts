@@ -272,13 +272,14 @@ export class Session {
     return null;
   }
 
-  async login(returnTo: string): Promise<void> {
+  /** Sends the person to the provider's sign-in; `loginHint` fills in their name there (a badge scanned on a shared device). */
+  async login(returnTo: string, loginHint?: string): Promise<void> {
     this.set({ status: 'redirecting' });
     // The previous person's provider session ends first, or the provider might still know them.
     if ((await this.providerLogout) === 'left') return;
     try {
       const { manager } = await this.library();
-      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest() });
+      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest(loginHint) });
     } catch (error) {
       this.set({ status: 'error', error: toError(error) });
     }
