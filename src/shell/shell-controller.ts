@@ -9,6 +9,7 @@ import { userDataPayload } from '../frames/user-data.ts';
 import { buildRedirectUrl, type AddressContext } from '../gating/frame-src.ts';
 import { frameTargetFor } from '../navigation/frame-spec.ts';
 import type { RouteResolver } from '../navigation/resolve-route.ts';
+import type { ScanRequests } from '../scanner/shell-scanner.ts';
 import type { ModalFrameSpec } from './ModalFrame.tsx';
 
 /** Widths of shell.md §9: guide popup 1000, Contact Support modal frame 450. */
@@ -70,6 +71,9 @@ export class ShellController {
   private readonly listeners = new Set<() => void>();
   private inputs: ShellInputs | null = null;
   private pool: FramePool | null = null;
+  /** The scanner, once its code has loaded behind the first screen (scanner/Scanning.tsx): camera requests wait for it. */
+  private scannerLoaded: (scanner: ScanRequests) => void = () => undefined;
+  private readonly scanner = new Promise<ScanRequests>((resolve) => (this.scannerLoaded = resolve));
 
   constructor(private readonly deps: ShellControllerDeps) {}
 
@@ -105,6 +109,7 @@ export class ShellController {
   openOutbox = (): void => this.set({ outboxOpen: true });
   closeOutbox = (): void => this.set({ outboxOpen: false });
   closeModal = (): void => this.set({ modal: null });
+  attachScanner = (scanner: ScanRequests): void => this.scannerLoaded(scanner);
 
   /**
    * In-app navigation, after the editing guard. The target's frame is shown at once: its page loads
@@ -170,6 +175,7 @@ export class ShellController {
     },
     onLogout: () => this.current.logout(),
     onOutbox: (frame, message, post) => this.deps.outbox(frame, message, post),
+    onScanRequest: (frame, message, post) => void this.scanner.then((scanner) => scanner.request(frame, message, post)),
     userData: () => {
       const { shell } = this.current;
       return userDataPayload(
