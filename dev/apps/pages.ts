@@ -12,10 +12,13 @@ export const BROWSER_MODULES = [
   'dev/apps/browser/offline-sw.ts',
   'dev/apps/browser/offline-cache.ts',
   'dev/apps/browser/pos-sales.ts',
+  'dev/apps/browser/scanning.ts',
   'packages/frame-client/index.ts',
   'packages/frame-client/protocol.ts',
   'packages/frame-client/outbox.ts',
   'packages/frame-client/handshake.ts',
+  'packages/frame-client/scanner.ts',
+  'packages/frame-client/wedge.ts',
 ] as const;
 export const OFFLINE_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/offline-sw.ts`;
 /** Apps whose catalogue routes work offline (the POS pages, the ERP's to-do list at `/`): they bring their own service worker. */
@@ -60,8 +63,21 @@ const TODO_LIST = `
   <ul><li>Duyệt 3 đơn mua hàng chờ phê duyệt</li><li>Kiểm kê kho Đông Anh trước 17:00</li><li>Đối soát công nợ nhà cung cấp tháng này</li></ul>
 </section>`;
 
-/** The POS's create-order page sells: each sale goes through the portal's outbox (pos-sales.ts). */
+/** The POS's create-order page sells: each sale goes through the portal's outbox (pos-sales.ts), a product scanned chooses it (scanning.ts). */
 const POS_TILL = '/dpos/create-order';
+/** The warehouse's handheld picking page takes scans (scanning.ts). */
+const PICKING = '/warehousing/export/picking-process';
+
+/** Every scan of the picking page in one list: the wedge's, the camera's, and what was typed into its own field. */
+const PICKING_PAGE = `
+<section aria-labelledby="picking-heading"><h2 id="picking-heading">Picking</h2>
+  <form id="pick-form"><div><label for="pick-code">Item code</label><input id="pick-code" autocomplete="off"></div>
+  <button type="submit">Pick</button></form>
+  <div><label for="scan-format">The camera reads</label><select id="scan-format"><option value="">every format</option></select></div>
+  <div class="buttons"><button type="button" id="scan-one">Scan with the camera</button><button type="button" id="scan-shelf">Scan a shelf</button></div>
+  <p id="scan-status" role="status" aria-live="polite"></p>
+  <ol id="scans" aria-label="Scans received"></ol>
+</section>`;
 
 function till(products: readonly Product[]): string {
   const options = products
@@ -74,6 +90,7 @@ function till(products: readonly Product[]): string {
     <div><label for="sale-quantity">Quantity</label><input id="sale-quantity" type="number" min="1" max="999" value="1"></div>
     <div><label for="sale-note">Note</label><input id="sale-note" autocomplete="off"></div>
     <button type="submit">Sell</button>
+    <button type="button" id="scan-product">Scan a product</button>
   </form>
   <p id="sale-status" role="status" aria-live="polite"></p>
   <ul id="sales" aria-label="Sales on this device"></ul>
@@ -100,6 +117,7 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number, co
   const path = pathWithQuery.split('?')[0];
   const isHome = key === 'erp' && path === '/';
   const isTill = key === 'pos' && path === POS_TILL;
+  const isPicking = key === 'warehouseSitePos' && path === PICKING;
   const worksOffline = OFFLINE_APPS.has(key);
   return document(
     `${name} – ${pathWithQuery}`,
@@ -108,6 +126,7 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number, co
   <h2 id="page-path">Path: ${escapeHtml(pathWithQuery)}</h2>
   ${isHome ? TODO_LIST : ''}
   ${isTill ? till(context.products) : ''}
+  ${isPicking ? PICKING_PAGE : ''}
   <section aria-labelledby="draft-heading"><h2 id="draft-heading">Work in progress</h2>
     <label for="draft">Draft note</label><textarea id="draft" rows="2" cols="40"></textarea></section>
   ${MESSAGE_CONTROLS}
@@ -124,6 +143,7 @@ export function appPage(key: AppKey, pathWithQuery: string, pageView: number, co
       'app-key': key,
       ...(worksOffline ? { 'offline-worker': OFFLINE_SERVICE_WORKER } : {}),
       ...(isTill ? { 'pos-api': context.api } : {}),
+      ...(isPicking ? { picking: '' } : {}),
     },
     'dev/apps/browser/app-page.ts',
   );

@@ -96,7 +96,7 @@ export class BurstRecogniser {
 
   constructor(private readonly rules: WedgeRules) {}
 
-  /** Keys are held back now: `quiet()` must be asked once `maxGapMs` has passed without a key. */
+  /** Keys are held back now: the run must be ended (`reset()`) once `maxGapMs` has passed without a key. */
   get holding(): boolean {
     return this.typed.length > this.firstLength;
   }
@@ -123,13 +123,7 @@ export class BurstRecogniser {
     return held ? { kind: 'release', held, then: 'pass' } : { kind: 'pass' };
   }
 
-  /** The clock at `now` (same origin as the keys' times): the keys held back if the run is over, else null. */
-  quiet(now: number): string | null {
-    if (this.typed === '' || now - this.last <= this.rules.maxGapMs) return null;
-    return this.reset();
-  }
-
-  /** Ends the run (the focus moved into a field the app keeps for itself, say): the keys held back. */
+  /** Ends the run (no key came within `maxGapMs`, or the focus is in a field the app keeps for itself): the keys held back. */
   reset(): string {
     const held = this.typed.slice(this.firstLength);
     this.typed = '';
@@ -185,11 +179,9 @@ export function listenForScans(target: Window, rules: WedgeRules, onScan: (text:
     field.dispatchEvent(new Event('input', { bubbles: true }));
     if (started.start !== null && started.end !== null) field.setSelectionRange(started.start, started.end);
   };
-  const onQuiet = () => {
-    const held = recogniser.quiet(target.performance.now());
-    if (held === null) timer = setTimeout(onQuiet, rules.maxGapMs);
-    else giveBack(held);
-  };
+  // A timer rather than the clock against the keys' stamps: it fires no earlier than maxGapMs after the
+  // last key was handled, and a key already waiting is handled before it (browsers run input first).
+  const onQuiet = () => giveBack(recogniser.reset());
   const onKey = (event: KeyboardEvent) => {
     const element = event.composedPath()[0];
     if (fields === 'leave' && editable(element)) {

@@ -2,6 +2,7 @@ import { createFrameClient, readFrameSettings, type FrameSettings } from '../../
 import { byId, send, wireControls } from './controls.ts';
 import { OFFLINE_CACHE } from './offline-cache.ts';
 import { wireSales } from './pos-sales.ts';
+import { wirePicking, wireTillScans } from './scanning.ts';
 
 /** A sample embedded app page: shows the shell's settings and talks to the shell with the real frame client. */
 
@@ -85,10 +86,15 @@ async function keepOffline(worker: string) {
     offline.textContent = `Not available offline: ${(error as Error).message}`;
   }
 }
-const { offlineWorker, posApi } = document.body.dataset;
+const { offlineWorker, posApi, picking } = document.body.dataset;
 if (offlineWorker) void keepOffline(offlineWorker);
-// The POS's till sells through the portal's outbox: only inside the shell.
-if (posApi && settings) wireSales(client, posApi);
+// The POS's till sells through the portal's outbox, and takes its products by scan: only inside the shell.
+if (posApi && settings) {
+  wireSales(client, posApi);
+  wireTillScans(client);
+}
+// The picking page takes scans from the shell's scanner and camera.
+if (picking !== undefined && settings) wirePicking(client);
 
 // Everything above is drawn: tell the shell (offline it trusts a frame only once it says so).
 // `?no-ready` plays an app built before the message existed.
