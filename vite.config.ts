@@ -34,14 +34,14 @@ export default defineConfig({
         // the small modules that lazy parts share too (the page frame, permissions, the catalogue's
         // definitions, upgrade windows, local storage). Rolldown would otherwise cut them into many small
         // chunks, each a request and a gzip frame. (Rolldown keeps its own runtime apart whatever the groups say.)
-        // The frame protocol's shared parts (the shell's parser, the outbox's and the scanner's lazy chunks).
+        // The frame protocol's shared constants and checks (the shell's parser, and the outbox's and the scanner's lazy chunks).
         // Only the app's own copy of a library. IndexedDB's wrapper (idb) is not among them: the start reads
         // its snapshot without it (offline/early-read.ts), and the cache and the outbox load it behind the first screen.
         advancedChunks: {
           groups: [
             {
               name: 'start',
-              test: /^(?!.*node_modules[\\/].*node_modules[\\/]).*node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|valibot)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$|packages[\\/]frame-client[\\/](protocol|outbox)\.ts$/,
+              test: /^(?!.*node_modules[\\/].*node_modules[\\/]).*node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|valibot)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$|packages[\\/]frame-client[\\/]protocol\.ts$/,
             },
             // A language's two namespaces that every start awaits together: one file.
             {

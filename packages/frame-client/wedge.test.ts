@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BurstRecogniser, cleanScanText, DEFAULT_WEDGE_RULES, listenForScans, MAX_SCAN_LENGTH, parseWedgeRules, type WedgeRules, type WedgeStep } from './wedge.ts';
+import { BurstRecogniser, cleanScanText, DEFAULT_WEDGE_RULES, giveBackAfterMs, listenForScans, MAX_SCAN_LENGTH, parseWedgeRules, type WedgeRules, type WedgeStep } from './wedge.ts';
 
 /** Keys at `gap` ms apart from time 1000, each written as its key name ('Enter') or one character. */
 function typed(keys: readonly string[], gap: number | readonly number[], rules: WedgeRules = DEFAULT_WEDGE_RULES): WedgeStep[] {
@@ -69,13 +69,24 @@ describe('telling a burst from typing', () => {
     expect(last(typed([...chars('𝟘𝟙𝟚𝟛'), 'Enter'], 5))).toEqual({ kind: 'scan', text: '𝟘𝟙𝟚𝟛' });
   });
 
-  it('ending a run gives back the keys held, and the next key starts afresh', () => {
+  it('giving the held keys back keeps the run: a key stamped in time still continues it to a scan', () => {
     const recogniser = new BurstRecogniser(DEFAULT_WEDGE_RULES);
     for (const [index, key] of chars('abc').entries()) recogniser.key({ key, time: 100 + index * 5, plain: true });
     expect(recogniser.holding).toBe(true);
-    expect(recogniser.reset()).toBe('bc');
+    expect(recogniser.release()).toBe('bc');
     expect(recogniser.holding).toBe(false);
-    expect(recogniser.key({ key: 'Enter', time: 115, plain: true })).toEqual({ kind: 'pass' });
+    // Delivered late by a busy browser, stamped 5 ms after the last.
+    expect(recogniser.key({ key: 'd', time: 115, plain: true })).toEqual({ kind: 'hold' });
+    expect(recogniser.key({ key: 'Enter', time: 120, plain: true })).toEqual({ kind: 'scan', text: 'abcd' });
+  });
+
+  it('a run given back and then ended gives back only what came after', () => {
+    const recogniser = new BurstRecogniser(DEFAULT_WEDGE_RULES);
+    for (const [index, key] of chars('abc').entries()) recogniser.key({ key, time: 100 + index * 5, plain: true });
+    recogniser.release();
+    recogniser.key({ key: 'd', time: 115, plain: true });
+    expect(recogniser.key({ key: 'ArrowLeft', time: 118, plain: true })).toEqual({ kind: 'release', held: 'd', then: 'pass' });
+    expect(recogniser.reset()).toBe('');
   });
 });
 
@@ -174,9 +185,36 @@ describe('listening in a document', () => {
     Object.defineProperty(document, 'execCommand', { value: insert, configurable: true });
     const stop = listenForScans(window, DEFAULT_WEDGE_RULES, vi.fn(), 'take');
     press(field, chars('ab'), 5, performance.now());
-    await vi.advanceTimersByTimeAsync(DEFAULT_WEDGE_RULES.maxGapMs * 3);
+    await vi.advanceTimersByTimeAsync(giveBackAfterMs(DEFAULT_WEDGE_RULES) - 1);
+    expect(insert).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     stop();
     vi.useRealTimers();
     expect(insert).toHaveBeenCalledExactlyOnceWith('insertText', false, 'b');
+  });
+
+  it('a scan whose keys came late takes back what was given to the field meanwhile', async () => {
+    vi.useFakeTimers();
+    const field = document.body.appendChild(document.createElement('input'));
+    field.focus();
+    const insert = vi.fn((_command: string, _ui: boolean, text: string) => {
+      field.value += text;
+      return true;
+    });
+    Object.defineProperty(document, 'execCommand', { value: insert, configurable: true });
+    const onScan = vi.fn();
+    const stop = listenForScans(window, DEFAULT_WEDGE_RULES, onScan, 'take');
+    const from = performance.now();
+    const [first] = press(field, ['1'], 5, from);
+    if (!first!.defaultPrevented) field.value += '1';
+    press(field, chars('23'), 5, from + 5);
+    // The browser is busy: the rest arrives after the held keys were given back, stamped in rhythm.
+    await vi.advanceTimersByTimeAsync(giveBackAfterMs(DEFAULT_WEDGE_RULES));
+    expect(field.value).toBe('123');
+    press(field, [...chars('45'), 'Enter'], 5, from + 15);
+    stop();
+    vi.useRealTimers();
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('12345');
+    expect(field.value).toBe('');
   });
 });

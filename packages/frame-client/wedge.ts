@@ -87,18 +87,19 @@ const isPrintable = (key: WedgeKey) => key.plain && [...key.key].length === 1;
 /** Keys a scanner presses around its characters (Shift for a capital): no part of the rhythm. */
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock']);
 
-/** Tells bursts from typing, key by key; pure (the caller brings the keys, their times and the clock). */
+/** Tells bursts from typing, key by key; pure (the caller brings the keys and their times). */
 export class BurstRecogniser {
   /** The printable keys of the current run, its first one included. */
   private typed = '';
-  private firstLength = 0;
+  /** How much of `typed` reached the page: the first key, and what was given back since. */
+  private given = 0;
   private last = 0;
 
   constructor(private readonly rules: WedgeRules) {}
 
-  /** Keys are held back now: the run must be ended (`reset()`) once `maxGapMs` has passed without a key. */
+  /** Keys are held back now: they are given back (`release()`) if no key comes for a while. */
   get holding(): boolean {
-    return this.typed.length > this.firstLength;
+    return this.typed.length > this.given;
   }
 
   key(key: WedgeKey): WedgeStep {
@@ -123,18 +124,29 @@ export class BurstRecogniser {
     return held ? { kind: 'release', held, then: 'pass' } : { kind: 'pass' };
   }
 
-  /** Ends the run (no key came within `maxGapMs`, or the focus is in a field the app keeps for itself): the keys held back. */
+  /**
+   * No key came for a while: the keys held back are given back (a person's quick keys, typed at last),
+   * but the run goes on. A key stamped within `maxGapMs` of the last still continues it: a scanner's
+   * keys that a busy browser delivers late stay one scan, and the scan takes back what was given.
+   */
+  release(): string {
+    const held = this.typed.slice(this.given);
+    this.given = this.typed.length;
+    return held;
+  }
+
+  /** Ends the run (the focus is in a field the app keeps for itself, say): the keys held back. */
   reset(): string {
-    const held = this.typed.slice(this.firstLength);
+    const held = this.release();
     this.typed = '';
-    this.firstLength = 0;
+    this.given = 0;
     return held;
   }
 
   private begin(key: WedgeKey): 'pass' | 'start' {
     if (!isPrintable(key)) return 'pass';
     this.typed = key.key;
-    this.firstLength = key.key.length;
+    this.given = key.key.length;
     this.last = key.time;
     return 'start';
   }
@@ -153,9 +165,16 @@ function textField(element: EventTarget | null | undefined): TextField | null {
 const editable = (element: EventTarget | null | undefined) => textField(element) !== null || (element instanceof HTMLElement && element.isContentEditable);
 
 /**
+ * How long keys are held back without a new one before they are given back to the field as typed: a
+ * person's two quick keys (rollover) show this late at worst; a scanner's keys delivered later than
+ * this (a busy machine) are given back, then taken back by the scan they complete.
+ */
+export const giveBackAfterMs = (rules: WedgeRules) => Math.max(100, 2 * rules.maxGapMs);
+
+/**
  * Listens for bursts in `target`'s document and hands each code to `onScan` (cleaned). Its keys do not
- * reach the page: the first key of a burst does (it cannot be told yet), and in a text field what it
- * typed is taken back once the burst is a scan; the others are held back, and given back to the field
+ * reach the page: the first key of a burst does (it cannot be told yet), and in a text field what the
+ * burst typed is taken back once it is a scan; the others are held back, and given back to the field
  * when they turn out to be a person's. `fields`: 'take' recognises bursts in text fields too (the shell,
  * where a scan never types into a field); 'leave' leaves every editable field's keys to it (an app's own
  * fields take scans as typing). Returns the undo.
@@ -179,9 +198,7 @@ export function listenForScans(target: Window, rules: WedgeRules, onScan: (text:
     field.dispatchEvent(new Event('input', { bubbles: true }));
     if (started.start !== null && started.end !== null) field.setSelectionRange(started.start, started.end);
   };
-  // A timer rather than the clock against the keys' stamps: it fires no earlier than maxGapMs after the
-  // last key was handled, and a key already waiting is handled before it (browsers run input first).
-  const onQuiet = () => giveBack(recogniser.reset());
+  const onQuiet = () => giveBack(recogniser.release());
   const onKey = (event: KeyboardEvent) => {
     const element = event.composedPath()[0];
     if (fields === 'leave' && editable(element)) {
@@ -205,7 +222,7 @@ export function listenForScans(target: Window, rules: WedgeRules, onScan: (text:
       if (text) onScan(text);
     }
     clearTimeout(timer);
-    if (recogniser.holding) timer = setTimeout(onQuiet, rules.maxGapMs);
+    if (recogniser.holding) timer = setTimeout(onQuiet, giveBackAfterMs(rules));
   };
   target.addEventListener('keydown', onKey, true);
   return () => {

@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { ScannerSettings } from '../config/schema.ts';
+import type { Scan } from '../../packages/frame-client/scanner.ts';
+import type { KnownFrame } from '../frames/messenger.ts';
 import type { FramePool } from '../frames/pool-store.ts';
 import { DEFERRED_NAMESPACE } from '../i18n/languages.ts';
 import { deferred } from '../ui/deferred.tsx';
@@ -25,6 +27,8 @@ export interface ScanningShell {
   attachScanner(scanner: ScanRequests): void;
   /** Scan to open: the same way as a menu tap. */
   go(path: string): void;
+  /** Hands a scan to a frame (the messenger's, which the scanner's chunk does not import: it would split the protocol's modules off the start). */
+  sendScan(frame: KnownFrame, scan: Scan): void;
 }
 
 export interface ScanningProps {
@@ -62,6 +66,7 @@ export function Scanning({ settings, pool, covered, shell, device }: ScanningPro
         device: () => stateOf(device),
         onLock: (text) => device?.scanned(text),
         open: shell.go,
+        send: shell.sendScan,
       }),
     [scanner, covered, pool, device, shell],
   );

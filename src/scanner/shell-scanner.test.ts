@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL } from '../../packages/frame-client/protocol.ts';
 import { scannerSchema } from '../config/schema.ts';
-import type { KnownFrame } from '../frames/messenger.ts';
+import { sendScan, type KnownFrame } from '../frames/messenger.ts';
 import { ShellScanner, type DeviceState, type ScannerPage } from './shell-scanner.ts';
 
 const settings = v.parse(scannerSchema, { open: [{ pattern: '^PL-(?<list>\\d+)-\\d+$', route: '/warehousing/export/picking-process?pickingList={list}' }] });
@@ -19,6 +19,7 @@ function setUp({ listening = true, device = 'working' as DeviceState } = {}) {
     device: vi.fn(() => state.device),
     onLock: vi.fn(),
     open: vi.fn(),
+    send: sendScan,
   } satisfies ScannerPage;
   const scanner = new ShellScanner(settings, notice);
   scanner.follow(page);

@@ -2,7 +2,7 @@ import { PROTOCOL } from '../../packages/frame-client/protocol.ts';
 import { parseScanRequest, type BarcodeFormat, type Scan, type ScanRefusal } from '../../packages/frame-client/scanner.ts';
 import { listenForScans } from '../../packages/frame-client/wedge.ts';
 import type { ScannerSettings } from '../config/schema.ts';
-import { sendScan, type KnownFrame, type ScannerPost, type ScanRequestMessage } from '../frames/messenger.ts';
+import type { KnownFrame, ScannerPost, ScanRequestMessage } from '../frames/messenger.ts';
 import { compileOpenRules, scanDestination, type OpenRules } from './route-scan.ts';
 
 /** What the shell's controller hands the scanner once it has loaded: the frames' camera requests. */
@@ -38,6 +38,8 @@ export interface ScannerPage {
   onLock(text: string): void;
   /** Scan to open: the route, through the same gate as a menu tap. */
   open(path: string): void;
+  /** Hands a scan to a frame (the messenger's sendScan). */
+  send(frame: KnownFrame, scan: Scan): void;
 }
 
 /**
@@ -94,7 +96,7 @@ export class ShellScanner implements ScanRequests {
       case 'lock':
         return this.deps.onLock(scan.text);
       case 'frame':
-        return sendScan(frame!, scan);
+        return this.deps.send(frame!, scan);
       case 'open':
         return this.deps.open(destination.path);
       case 'notice':

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { RuntimeConfig } from '../config/schema.ts';
 import type { ShellContextValue } from '../context/shell.ts';
-import type { RejectionReason } from '../frames/messenger.ts';
+import { sendScan, type RejectionReason } from '../frames/messenger.ts';
 import type { FramePool, FrameSpec } from '../frames/pool-store.ts';
 import type { FrameEvents } from '../frames/useFrames.ts';
 import { userDataPayload } from '../frames/user-data.ts';
@@ -110,6 +110,8 @@ export class ShellController {
   closeOutbox = (): void => this.set({ outboxOpen: false });
   closeModal = (): void => this.set({ modal: null });
   attachScanner = (scanner: ScanRequests): void => this.scannerLoaded(scanner);
+  /** How the scanner hands a frame its scan: the messenger's, passed on so that its chunk does not import the messenger. */
+  readonly sendScan = sendScan;
 
   /**
    * In-app navigation, after the editing guard. The target's frame is shown at once: its page loads
