@@ -74,6 +74,7 @@ const PICKING_PAGE = `
   <form id="pick-form"><div><label for="pick-code">Item code</label><input id="pick-code" autocomplete="off"></div>
   <button type="submit">Pick</button></form>
   <div><label for="scan-format">The camera reads</label><select id="scan-format"><option value="">every format</option></select></div>
+  <div><label for="scan-timeout">Give up after (seconds)</label><input id="scan-timeout" type="number" min="1" max="600"></div>
   <div class="buttons"><button type="button" id="scan-one">Scan with the camera</button><button type="button" id="scan-shelf">Scan a shelf</button></div>
   <p id="scan-status" role="status" aria-live="polite"></p>
   <ol id="scans" aria-label="Scans received"></ol>

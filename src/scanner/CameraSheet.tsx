@@ -5,7 +5,7 @@ import { cleanScanText } from '../../packages/frame-client/wedge.ts';
 import { useDeferredTranslation } from '../i18n/index.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { hasTorch, openCamera, refusalOf, setTorch, stopCamera } from './camera.ts';
-import { createReader, formatOf } from './decoder.ts';
+import { createReader, detectorText, formatOf } from './decoder.ts';
 import { readSignal, type ReadFeedback } from './feedback.ts';
 import type { SheetRequest } from './shell-scanner.ts';
 import './camera-sheet.css';
@@ -80,7 +80,7 @@ export function CameraSheet({
       while (live) {
         const now = performance.now();
         for (const code of await decoder.detect(view)) {
-          const text = cleanScanText(code.rawValue);
+          const text = cleanScanText(detectorText(code.format, code.rawValue));
           if (!live || text === null) continue;
           const last = seen.get(text);
           seen.set(text, now);

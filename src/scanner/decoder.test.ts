@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { createReader, DEFAULT_FORMATS, formatOf } from './decoder.ts';
+import { createReader, DEFAULT_FORMATS, detectorText, formatOf } from './decoder.ts';
 
 /** The WebAssembly decoder's package, recording how it is prepared (its real module would fetch the binary at once). */
 const zxing = vi.hoisted(() => ({ prepared: [] as { overrides: { locateFile(path: string, prefix: string): string }; fireImmediately?: boolean }[], formats: [] as string[][] }));
@@ -56,6 +56,21 @@ describe('the decoder', () => {
     const address = new URL(overrides.locateFile('zxing_reader.wasm', 'https://fastly.jsdelivr.net/npm/zxing-wasm/'), location.href);
     expect(address.origin).toBe(location.origin);
     expect(address.pathname).toMatch(/zxing_reader.*\.wasm$/);
+  });
+
+  it.each([
+    // ZXing-C++'s GTIN-13 of a UPC-A / UPC-E, as the Barcode Detection API gives them.
+    ['upc_a', '0036000291452', '036000291452'],
+    ['upc_a', '036000291452', '036000291452'],
+    ['upc_e', '0012345000065', '01234565'],
+    ['upc_e', '0042100005264', '04252614'],
+    ['upc_e', '0012300000651', '01236531'],
+    ['upc_e', '0012340000062', '01234642'],
+    ['upc_e', '0012345678905', '0012345678905'],
+    ['ean_13', '0036000291452', '0036000291452'],
+    ['code_128', '0123456789012', '0123456789012'],
+  ])('reads %s %s as %s', (format, text, expected) => {
+    expect(detectorText(format, text)).toBe(expected);
   });
 
   it.each([

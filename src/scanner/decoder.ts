@@ -36,5 +36,35 @@ export async function createReader(formats: readonly BarcodeFormat[], native = (
   return new BarcodeDetector({ formats: wanted });
 }
 
+/**
+ * A read's text as the browser's own detector gives it, whichever decoder read it: ZXing-C++ gives UPC-A
+ * and UPC-E as their 13-digit GTIN ('0' + the 12 digits of UPC-A), the Barcode Detection API as 12 and
+ * 8 digits, so an app gets one text on every device.
+ */
+export function detectorText(format: string, text: string): string {
+  const upcA = /^0(\d{12})$/.exec(text)?.[1];
+  if (!upcA) return text;
+  if (format === 'upc_a') return upcA;
+  return format === 'upc_e' ? (compressUpcE(upcA) ?? text) : text;
+}
+
+/** UPC-A → UPC-E (number system, six digits, check), where the zeros allow it. */
+function compressUpcE(upcA: string): string | null {
+  const [system, m1, m2, m3, m4, m5, p1, p2, p3, p4, p5, check] = upcA;
+  if (system !== '0' && system !== '1') return null;
+  const products = `${p1}${p2}${p3}${p4}`;
+  const six =
+    m4 === '0' && m5 === '0' && '012'.includes(m3!) && `${p1}${p2}` === '00'
+      ? `${m1}${m2}${p3}${p4}${p5}${m3}`
+      : m4 === '0' && m5 === '0' && `${p1}${p2}${p3}` === '000'
+        ? `${m1}${m2}${m3}${p4}${p5}3`
+        : m5 === '0' && products === '0000'
+          ? `${m1}${m2}${m3}${m4}${p5}4`
+          : products === '0000' && '56789'.includes(p5!)
+            ? `${m1}${m2}${m3}${m4}${m5}${p5}`
+            : null;
+  return six && `${system}${six}${check}`;
+}
+
 /** A code's format as the protocol names it; undefined for one it does not know. */
 export const formatOf = (format: string): BarcodeFormat | undefined => (BARCODE_FORMATS as readonly string[]).find((known) => known === format) as BarcodeFormat | undefined;

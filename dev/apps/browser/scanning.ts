@@ -28,10 +28,11 @@ export function wirePicking(client: FrameClient): void {
     code.value = '';
   });
   format.append(...BARCODE_FORMATS.map((name) => Object.assign(document.createElement('option'), { value: name, textContent: name })));
-  const formats = (): BarcodeFormat[] => (format.value ? [format.value as BarcodeFormat] : []);
+  const timeout = byId<HTMLInputElement>('scan-timeout');
+  const options = () => ({ formats: format.value ? [format.value as BarcodeFormat] : [], ...(timeout.value ? { timeoutS: Number(timeout.value) } : {}) });
   byId('scan-one').addEventListener('click', () => {
     status.textContent = 'Camera open';
-    client.scanner.scan({ formats: formats() }).then(
+    client.scanner.scan(options()).then(
       (scan) => {
         add(describeScan(scan));
         status.textContent = 'Camera closed';
@@ -41,7 +42,7 @@ export function wirePicking(client: FrameClient): void {
   });
   byId('scan-shelf').addEventListener('click', () => {
     status.textContent = 'Shelf: scanning';
-    client.scanner.scan({ continuous: true, formats: formats(), onRead: (scan) => add(describeScan(scan)) }).then(
+    client.scanner.scan({ ...options(), continuous: true, onRead: (scan) => add(describeScan(scan)) }).then(
       (scans) => (status.textContent = `Shelf: ${scans.length} codes`),
       (error: unknown) => (status.textContent = `No code: ${reasonOf(error)}`),
     );
