@@ -17,9 +17,10 @@ import type { Page } from '@playwright/test';
 export async function wedge(page: Page, text: string, { gapMs = 8, suffix = 'Enter' }: { gapMs?: number; suffix?: 'Enter' | 'Tab' } = {}): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const start = Date.now() / 1000;
     const keys = [...text].map((char) => ({ key: char, text: char, code: codeOf(char), keyCode: keyCodeOf(char) }));
     const end = suffix === 'Enter' ? { key: 'Enter', text: '\r', code: 'Enter', keyCode: 13 } : { key: 'Tab', text: undefined, code: 'Tab', keyCode: 9 };
+    // Stamped as if typed up to now: the last key's stamp is when it reached the browser.
+    const start = Date.now() / 1000 - (keys.length * gapMs) / 1000;
     const sent = [...keys, end].flatMap(({ key, text: typed, code, keyCode }, index) => {
       const timestamp = start + (index * gapMs) / 1000;
       return [
