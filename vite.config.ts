@@ -34,9 +34,10 @@ export default defineConfig({
         // the small modules that lazy parts share too (the page frame, permissions, the catalogue's
         // definitions, upgrade windows, local storage). Rolldown would otherwise cut them into many small
         // chunks, each a request and a gzip frame. (Rolldown keeps its own runtime apart whatever the groups say.)
-        // The frame protocol's shared constants and checks (the shell's parser, and the outbox's and the scanner's lazy chunks).
         // Only the app's own copy of a library. IndexedDB's wrapper (idb) is not among them: the start reads
         // its snapshot without it (offline/early-read.ts), and the cache and the outbox load it behind the first screen.
+        // The frame protocol's shared constants and checks (protocol.ts) are here too: the shell's parser, the outbox's
+        // and the scanner's lazy chunks use them.
         advancedChunks: {
           groups: [
             {

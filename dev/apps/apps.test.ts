@@ -174,6 +174,25 @@ describe('sample embedded app', () => {
   });
 });
 
+describe('the sample apps and the shell’s scanner', () => {
+  it('the picking page takes part in the scanner, and lists the scans its shell sends and those typed into its own field', async () => {
+    const origin = stack.apps.warehouseSitePos;
+    const query = new URLSearchParams({ src: `${origin}/warehousing/export/picking-process`, settings: JSON.stringify({ ...settings, parentOrigin: shell.origin, protocolVersion: 2 }) });
+    await page.goto(`${shell.origin}/host?${query}`);
+    const frame = (await (await page.waitForSelector('iframe#app')).contentFrame())!;
+    await frame.waitForURL(`${origin}/warehousing/export/picking-process`);
+    await expect.poll(received).toContainEqual({ origin, data: expect.objectContaining({ type: 'hello', capabilities: expect.arrayContaining(['scanner']) }) });
+    const tell = (data: unknown) => page.evaluate(([message, target]) => document.querySelector('iframe')!.contentWindow!.postMessage(message, target), [data, origin] as const);
+    await tell({ protocol: PROTOCOL, type: 'welcome', version: 2, capabilities: ['scanner'], scanner: { suffix: 'Enter', prefix: '', maxGapMs: 30, minLength: 4 } });
+    await tell({ protocol: PROTOCOL, type: 'scan', scan: { text: '<b>PL-42-0007</b>', source: 'wedge' } });
+    await frame.getByLabel('Item code').fill('8934567890123');
+    await frame.getByLabel('Item code').press('Enter');
+    const scans = frame.getByRole('list', { name: 'Scans received' }).getByRole('listitem');
+    await expect.poll(() => scans.allTextContents()).toEqual(['wedge: <b>PL-42-0007</b>', 'typed: 8934567890123']);
+    expect(await frame.locator('#scans b').count()).toBe(0);
+  });
+});
+
 describe('hostile page', () => {
   it('serves any other host on the apps port', async () => {
     const port = stack.ports.apps;
@@ -187,10 +206,11 @@ describe('hostile page', () => {
     const evil = `http://evil.localhost:${stack.ports.apps}`;
     const frame = await embed(`${evil}/?send=all`);
     await frame.getByText('Sent every message').waitFor();
-    await expect.poll(async () => (await received()).length).toBe(5);
+    // Its frame client's handshake (hello) too, since 851c846.
+    await expect.poll(async () => (await received()).length).toBe(6);
     const messages = await received();
     expect(messages.every((message) => message.origin === evil)).toBe(true);
-    expect(messages.map((message) => message.data.type).sort()).toEqual(['edit-end', 'edit-start', 'logout', 'route', 'user-data-request']);
+    expect(messages.map((message) => message.data.type).sort()).toEqual(['edit-end', 'edit-start', 'hello', 'logout', 'route', 'user-data-request']);
     // This stand-in answers anyone; the hostile page shows what leaked, which a real shell must prevent.
     await frame.getByText('Received user data for Trần Thị Thu Ngân').waitFor();
   });
