@@ -36,11 +36,13 @@ export default defineConfig({
         // chunks, each a request and a gzip frame. (Rolldown keeps its own runtime apart whatever the groups say.)
         // Only the app's own copy of a library. IndexedDB's wrapper (idb) is not among them: the start reads
         // its snapshot without it (offline/early-read.ts), and the cache and the outbox load it behind the first screen.
+        // The frame protocol's shared constants and checks (protocol.ts) are here too: the shell's parser, the outbox's
+        // and the scanner's lazy chunks use them.
         advancedChunks: {
           groups: [
             {
               name: 'start',
-              test: /^(?!.*node_modules[\\/].*node_modules[\\/]).*node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|valibot)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$/,
+              test: /^(?!.*node_modules[\\/].*node_modules[\\/]).*node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|valibot)[\\/]|^\0vite[\\/]preload-helper|src[\\/](ui[\\/]Page\.tsx|gating[\\/]permissions\.ts|catalogue[\\/](define|page-builder)\.ts|maintenance[\\/]windows\.ts|storage[\\/](web-storage|tab|problems|keys|local)\.ts)$|packages[\\/]frame-client[\\/]protocol\.ts$/,
             },
             // A language's two namespaces that every start awaits together: one file.
             {
@@ -75,7 +77,8 @@ export default defineConfig({
       // start asks for them too.
       includeAssets: ['brand/*.svg', 'icons/*'],
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html}'],
+        // wasm: the scanner's decoder (src/scanner/decoder.ts), so the camera reads offline too.
+        globPatterns: ['**/*.{js,css,html,wasm}'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
       devOptions: { enabled: false },

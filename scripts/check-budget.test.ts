@@ -62,6 +62,15 @@ describe('checkBudgets', () => {
     expect(report.lines.at(-1)).toMatch(/precached file +1\.91 MiB .* assets\/index\.js$/);
   });
 
+  it('counts the scanner’s decoder against its own budget, beside the app’s files', () => {
+    const precache = [...within.precache, { file: 'assets/zxing_reader.wasm', bytes: BUDGETS.decoderBytes }];
+    const report = checkBudgets({ ...within, precache });
+    expect(report.failures).toEqual([]);
+    expect(report.lines.join('\n')).toMatch(/precache \(3 files\) +2\.00 MB .*without the decoder:\ndecoder \(wasm\) +1\.20 MB +\(budget 1\.20 MB\)/);
+    const over = checkBudgets({ ...within, precache: [...within.precache, { file: 'assets/zxing_reader.wasm', bytes: BUDGETS.decoderBytes + 1 }] });
+    expect(over.failures).toEqual([expect.stringMatching(/^decoder \(wasm\) .*OVER BUDGET/)]);
+  });
+
   it('fails a lazy part one byte over its budget, and one the build lacks', () => {
     const over = checkBudgets({ ...within, lazyParts: [{ ...within.lazyParts[0]!, gzip: BUDGETS.lazyParts[0].gzip + 1 }] });
     expect(over.failures).toEqual([expect.stringMatching(/^push \(Firebase\) \(lazy\) .*OVER BUDGET/)]);

@@ -12,7 +12,8 @@ export const LAYERS = [
   // The outbox: frames hand it writes, the session's logout runs its step, the shell shows it.
   ['outbox'],
   ['flags', 'frames', 'gating', 'session'],
-  ['context', 'maintenance', 'push', 'shared-device'],
+  // Scanning (README "Scanning") beside the shared device: neither imports the other, the shell joins them.
+  ['context', 'maintenance', 'push', 'shared-device', 'scanner'],
   ['navigation', 'pages', 'start'],
   ['access'],
   ['shell'],

@@ -64,7 +64,7 @@ describe('contentSecurityPolicy', () => {
     const csp = directives(contentSecurityPolicy(config()));
     expect(csp.get('img-src')).toBe("'self' data: https://id.example.com");
     expect(csp.get('manifest-src')).toBe("'self'");
-    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('script-src')).toBe("'self' 'wasm-unsafe-eval'");
     expect(csp.get('worker-src')).toBe("'self'");
     expect(csp.get('object-src')).toBe("'none'");
   });

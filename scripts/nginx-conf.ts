@@ -56,7 +56,8 @@ export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors = fr
   const apis = unique([...Object.values(config.api), ...Object.values(config.appApis).flat()].map(originOf));
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    // 'wasm-unsafe-eval': the scanner's decoder (WebAssembly, from the portal's own origin) may compile; no eval of scripts.
+    ['script-src', "'self' 'wasm-unsafe-eval'"],
     // Ionic's components inject <style> elements at run time (no nonce support) and index.html has the
     // boot spinner's <style>: with 'self' alone both are blocked and the shell stays invisible.
     ['style-src', "'self' 'unsafe-inline'"],
@@ -77,7 +78,8 @@ export function contentSecurityPolicy(config: RuntimeConfig, frameAncestors = fr
   return directives.map(([name, value]) => `${name} ${value}`).join('; ');
 }
 
-const TEXT_TYPES = `text/css text/plain application/javascript application/json ${MANIFEST_CONTENT_TYPE} image/svg+xml`;
+// application/wasm: the scanner's decoder (1.1 MB, about 0.45 MB gzip), compressed as it is sent.
+const TEXT_TYPES = `text/css text/plain application/javascript application/json ${MANIFEST_CONTENT_TYPE} image/svg+xml application/wasm`;
 
 /** nginx quotes a parameter with "…"; the values here are origins and keywords, which never hold one. */
 function quoted(value: string): string {

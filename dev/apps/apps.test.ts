@@ -232,6 +232,25 @@ describe('sample embedded app', () => {
   });
 });
 
+describe('the sample apps and the shell’s scanner', () => {
+  it('the picking page takes part in the scanner, and lists the scans its shell sends and those typed into its own field', async () => {
+    const origin = stack.apps.warehouseSitePos;
+    const query = new URLSearchParams({ src: `${origin}/warehousing/export/picking-process`, settings: JSON.stringify({ ...settings, parentOrigin: shell.origin, protocolVersion: 2 }) });
+    await page.goto(`${shell.origin}/host?${query}`);
+    const frame = (await (await page.waitForSelector('iframe#app')).contentFrame())!;
+    await frame.waitForURL(`${origin}/warehousing/export/picking-process`);
+    await expect.poll(received).toContainEqual({ origin, data: expect.objectContaining({ type: 'hello', capabilities: expect.arrayContaining(['scanner']) }) });
+    const tell = (data: unknown) => page.evaluate(([message, target]) => document.querySelector('iframe')!.contentWindow!.postMessage(message, target), [data, origin] as const);
+    await tell({ protocol: PROTOCOL, type: 'welcome', version: 2, capabilities: ['scanner'], scanner: { suffix: 'Enter', prefix: '', maxGapMs: 30, minLength: 4 } });
+    await tell({ protocol: PROTOCOL, type: 'scan', scan: { text: '<b>PL-42-0007</b>', source: 'wedge' } });
+    await frame.getByLabel('Item code').fill('8934567890123');
+    await frame.getByLabel('Item code').press('Enter');
+    const scans = frame.getByRole('list', { name: 'Scans received' }).getByRole('listitem');
+    await expect.poll(() => scans.allTextContents()).toEqual(['wedge: <b>PL-42-0007</b>', 'typed: 8934567890123']);
+    expect(await frame.locator('#scans b').count()).toBe(0);
+  });
+});
+
 describe('hostile page', () => {
   it('serves any other host on the apps port', async () => {
     const port = stack.ports.apps;

@@ -1,7 +1,7 @@
 import type { AppKey } from '../../src/config/app-keys.ts';
 import type { Product } from '../fixture-loader.ts';
 import { escapeHtml } from '../idp/pages.ts';
-import { LOADS_EVERY_ROUTE, nextPage, pageTitle, POS_TILL } from './browser/routes.ts';
+import { LOADS_EVERY_ROUTE, nextPage, pageTitle, PICKING, PICKING_APP, POS_TILL } from './browser/routes.ts';
 import { APP_NAMES } from './names.ts';
 
 /** Browser modules are served from the repository under this prefix, transpiled from TypeScript. */
@@ -14,11 +14,14 @@ export const BROWSER_MODULES = [
   'dev/apps/browser/offline-cache.ts',
   'dev/apps/browser/pos-sales.ts',
   'dev/apps/browser/routes.ts',
+  'dev/apps/browser/scanning.ts',
   'packages/frame-client/index.ts',
   'packages/frame-client/protocol.ts',
   'packages/frame-client/outbox.ts',
   'packages/frame-client/handshake.ts',
   'packages/frame-client/navigate.ts',
+  'packages/frame-client/scanner.ts',
+  'packages/frame-client/wedge.ts',
 ] as const;
 export const OFFLINE_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/offline-sw.ts`;
 /** Apps whose catalogue routes work offline (the POS pages, the ERP's to-do list at `/`): they bring their own service worker. */
@@ -66,6 +69,18 @@ const todoList = (path: string) => `
   <ul><li>Duyệt 3 đơn mua hàng chờ phê duyệt</li><li>Kiểm kê kho Đông Anh trước 17:00</li><li>Đối soát công nợ nhà cung cấp tháng này</li></ul>
 </section>`;
 
+/** Every scan of the picking page in one list: the wedge's, the camera's, and what was typed into its own field. */
+const pickingPage = (path: string) => `
+<section aria-labelledby="picking-heading" data-route="${PICKING}"${hiddenUnless(PICKING, path)}><h2 id="picking-heading">Picking</h2>
+  <form id="pick-form"><div><label for="pick-code">Item code</label><input id="pick-code" autocomplete="off"></div>
+  <button type="submit">Pick</button></form>
+  <div><label for="scan-format">The camera reads</label><select id="scan-format"><option value="">every format</option></select></div>
+  <div><label for="scan-timeout">Give up after (seconds)</label><input id="scan-timeout" type="number" min="1" max="600"></div>
+  <div class="buttons"><button type="button" id="scan-one">Scan with the camera</button><button type="button" id="scan-shelf">Scan a shelf</button></div>
+  <p id="scan-status" role="status" aria-live="polite"></p>
+  <ol id="scans" aria-label="Scans received"></ol>
+</section>`;
+
 function till(products: readonly Product[], path: string): string {
   const options = products
     .map((product) => `<option value="${escapeHtml(product.sku)}" data-price="${product.price}">${escapeHtml(product.name)} – ${product.price.toLocaleString('vi-VN')} ₫</option>`)
@@ -77,6 +92,7 @@ function till(products: readonly Product[], path: string): string {
     <div><label for="sale-quantity">Quantity</label><input id="sale-quantity" type="number" min="1" max="999" value="1"></div>
     <div><label for="sale-note">Note</label><input id="sale-note" autocomplete="off"></div>
     <button type="submit">Sell</button>
+    <button type="button" id="scan-product">Scan a product</button>
   </form>
   <p id="sale-status" role="status" aria-live="polite"></p>
   <ul id="sales" aria-label="Sales on this device"></ul>
@@ -114,6 +130,7 @@ export function appPage(key: AppKey, pathWithQuery: string, context: AppsContext
   <h2 id="page-path">Path: ${escapeHtml(pathWithQuery)}</h2>
   ${key === 'erp' ? todoList(path) : ''}
   ${key === 'pos' ? till(context.products, path) : ''}
+  ${key === PICKING_APP ? pickingPage(path) : ''}
   <section aria-labelledby="draft-heading"><h2 id="draft-heading">Work in progress</h2>
     <label for="draft">Draft note</label><textarea id="draft" rows="2" cols="40"></textarea></section>
   ${MESSAGE_CONTROLS}
@@ -133,6 +150,7 @@ export function appPage(key: AppKey, pathWithQuery: string, context: AppsContext
       ...(inPlace ? { 'routes-in-place': '' } : {}),
       ...(worksOffline ? { 'offline-worker': OFFLINE_SERVICE_WORKER } : {}),
       ...(key === 'pos' ? { 'pos-api': context.api } : {}),
+      ...(key === PICKING_APP ? { picking: '' } : {}),
     },
     'dev/apps/browser/app-page.ts',
   );

@@ -16,6 +16,7 @@
  * Dependency-free and free of the page's DOM, like the rest of the protocol.
  */
 import { isRecord, PROTOCOL } from './protocol.ts';
+import { parseWedgeRules, type WedgeRules } from './wedge.ts';
 
 /** The protocol version this package speaks. 1: before the handshake; 2: hello/welcome and capabilities. */
 export const PROTOCOL_VERSION = 2;
@@ -26,8 +27,10 @@ export const PROTOCOL_VERSION = 2;
  * - `session-end`: the shell tells the app when the person leaves a shared device (`client.onSessionEnd`).
  * - `navigate`: the app routes in place; the shell sends it the routes the person opens (`client.onNavigate`, navigate.ts).
  * - `visibility`: the shell tells the frame when it is shown or hidden (`client.visibility`, navigate.ts).
+ * - `scanner`: the shell's scans reach the app, and its camera reads codes for it (`client.scanner`, scanner.ts);
+ *   the app takes part once it listens (`onScan`), the welcome carries the wedge's rules.
  */
-export const CAPABILITIES = ['outbox', 'session-end', 'navigate', 'visibility'] as const;
+export const CAPABILITIES = ['outbox', 'session-end', 'navigate', 'visibility', 'scanner'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** What a shell of version 1 (no handshake) offers every frame: the outbox and session end existed then. */
@@ -37,6 +40,8 @@ export const VERSION_1_CAPABILITIES: readonly Capability[] = ['outbox', 'session
 export interface ShellInfo {
   version: number;
   capabilities: readonly Capability[];
+  /** How the device's scanner types (wedge.ts), when the shell offers `scanner`. */
+  scanner?: WedgeRules;
 }
 
 export interface HelloMessage {
@@ -51,6 +56,8 @@ export interface WelcomeMessage {
   type: 'welcome';
   version: number;
   capabilities: Capability[];
+  /** With `scanner` offered: the rules the app recognises bursts in its own document by. */
+  scanner?: WedgeRules;
 }
 
 /** Bounds on what either side reads: a version is a small positive integer, a list has at most this many names. */
@@ -110,7 +117,8 @@ export function createHandshake(send: ((message: HelloMessage) => void) | null, 
     addEventListener('message', (event: MessageEvent) => {
       if (event.origin !== parentOrigin || !isRecord(event.data) || event.data.protocol !== PROTOCOL) return;
       const welcome = parseHandshake<WelcomeMessage>(event.data, 'welcome');
-      if (welcome) known({ version: welcome.version, capabilities: welcome.capabilities });
+      const scanner = welcome?.capabilities.includes('scanner') ? parseWedgeRules(event.data.scanner) : null;
+      if (welcome) known({ version: welcome.version, capabilities: welcome.capabilities, ...(scanner ? { scanner } : {}) });
     });
     setTimeout(() => {
       if (!info) known({ version: 1, capabilities: VERSION_1_CAPABILITIES });
@@ -127,6 +135,10 @@ export function createHandshake(send: ((message: HelloMessage) => void) | null, 
       if (taken.has(capability)) return;
       taken.add(capability);
       sayHello();
+    },
+    /** The app no longer takes part in `capability` (its last listener went): the shell is told in a hello. */
+    leave(capability: Capability): void {
+      if (taken.delete(capability)) sayHello();
     },
   };
 }

@@ -4,9 +4,10 @@
  * `parseFrameMessage`; anything that does not match is ignored.
  *
  * Frame → shell: hello (the handshake, handshake.ts), ready (the page has drawn), route sync (also the answer
- * to a move in place), start/end of editing, logout, user-data request, and the outbox's requests (outbox.ts).
+ * to a move in place), start/end of editing, logout, user-data request, the outbox's requests (outbox.ts), the
+ * camera request (scanner.ts).
  * Shell → frame: welcome (the handshake), settings update (kept-alive frames), user-data reply, the outbox's
- * replies and updates, a move in place and the frame's visibility (navigate.ts).
+ * replies and updates, a move in place and the frame's visibility (navigate.ts), scans and the camera's replies.
  * Session end (shared devices), in its own block below: shell → frame 'session-end', frame → shell
  * 'session-ended' once the app has cleared what it kept of the person.
  */
@@ -15,12 +16,15 @@ import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
 import { createOutboxClient, parseOutboxReply, parseOutboxRequest, type OutboxReply, type OutboxRequest, type ParsedOutboxRequest } from './outbox.ts';
 import { createHandshake, parseHandshake, type Capability, type HelloMessage, type WelcomeMessage } from './handshake.ts';
 import { createNavigation, parseNavigationMessage, type NavigateMessage, type VisibilityMessage } from './navigate.ts';
+import { createScannerClient, parseScannerReply, type ScannerReply, type ScanRequest, type ScanRequestEnvelope } from './scanner.ts';
 
 export { PROTOCOL } from './protocol.ts';
-// The outbox's messages and client live in outbox.ts, the handshake's in handshake.ts.
+// The outbox's messages and client live in outbox.ts, the handshake's in handshake.ts, the scanner's in scanner.ts and wedge.ts.
 export * from './outbox.ts';
 export * from './handshake.ts';
 export * from './navigate.ts';
+export * from './scanner.ts';
+export * from './wedge.ts';
 
 /** Settings the shell puts in the frame's window.name as JSON (never access, refresh or ID tokens). */
 export interface FrameSettings {
@@ -71,6 +75,7 @@ export type FrameToShellMessage =
   | { protocol: typeof PROTOCOL; type: 'logout' }
   | { protocol: typeof PROTOCOL; type: 'user-data-request'; requestId: string }
   | OutboxRequest
+  | ScanRequest
   | SessionEndedMessage;
 
 export type ShellToFrameMessage =
@@ -78,14 +83,15 @@ export type ShellToFrameMessage =
   | { protocol: typeof PROTOCOL; type: 'settings'; settings: FrameSettings }
   | { protocol: typeof PROTOCOL; type: 'user-data'; requestId: string; user: FrameUserData }
   | OutboxReply
+  | ScannerReply
   | SessionEndMessage
   | NavigateMessage<FrameSettings>
   | VisibilityMessage;
 
 const MAX_PATH_LENGTH = 2048;
 
-/** A message as `parseFrameMessage` hands it to the shell: as sent, with an outbox write checked. */
-export type ParsedFrameMessage = Exclude<FrameToShellMessage, OutboxRequest> | ParsedOutboxRequest;
+/** A message as `parseFrameMessage` hands it to the shell: as sent, with an outbox write checked and a camera request's options left to the scanner. */
+export type ParsedFrameMessage = Exclude<FrameToShellMessage, OutboxRequest | ScanRequest> | ParsedOutboxRequest | ScanRequestEnvelope;
 
 /** Validates a message an embedded app sent. Never throws; returns null for anything else. */
 export function parseFrameMessage(data: unknown): ParsedFrameMessage | null {
@@ -110,6 +116,9 @@ export function parseFrameMessage(data: unknown): ParsedFrameMessage | null {
       case 'outbox-discard':
       case 'outbox-watch':
         return parseOutboxRequest(data);
+      case 'scan-request':
+        // Here (not in scanner.ts): the shell's start takes only this of the scanner's part.
+        return isRequestId(data.requestId) ? { protocol: PROTOCOL, type: 'scan-request', requestId: data.requestId, data } : null;
       default:
         return parseSessionEnded(data);
     }
@@ -126,7 +135,7 @@ export function parseShellMessage(data: unknown): ShellToFrameMessage | null {
   if (data.type === 'user-data' && typeof data.requestId === 'string' && isRecord(data.user)) {
     return data as unknown as ShellToFrameMessage;
   }
-  return parseOutboxReply(data) ?? parseSessionEnd(data) ?? (parseNavigationMessage(data) as ShellToFrameMessage | null);
+  return parseOutboxReply(data) ?? parseScannerReply(data) ?? parseSessionEnd(data) ?? (parseNavigationMessage(data) as ShellToFrameMessage | null);
 }
 
 /** Reads the settings the shell put in window.name; null when not embedded by the shell. */
@@ -251,6 +260,8 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
     },
     /** The shell's outbox: writes stored on the device at once and delivered exactly once (README "Frame protocol"). */
     outbox: createOutboxClient(send, parentOrigin),
+    /** The handheld's scanner and the shell's camera (README "Scanning"): ask `supports('scanner')`. */
+    scanner: createScannerClient(send, parentOrigin, handshake),
     /**
      * Called when the person leaves a shared device (End shift): clear what the app keeps of them
      * (the session-end block below says what and how long). Returns an undo.

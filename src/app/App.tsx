@@ -66,7 +66,7 @@ function PageRoute({ page, SignedInApp }: { page: PageParts; SignedInApp: typeof
     <SignedInApp page={page} />
   ) : (
     // Nobody signed in: a shared device waits for the next person; offline, a personal one says signing in needs a connection.
-    <SessionGate signedOut={runtime.sharedDevice ? <NextPersonPage /> : <SignedOutPage />}>
+    <SessionGate signedOut={runtime.sharedDevice ? <NextPersonPage brand={runtime.brand} /> : <SignedOutPage />}>
       <SignedInApp page={page} />
     </SessionGate>
   );

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { manifestForHost } from './manifest.ts';
-import type { Brand } from './schema.ts';
+import * as v from 'valibot';
+import { brandSchema } from './schema.ts';
 
-const staff: Brand = { appName: 'Staff Desktop', logo: '/l.svg', favicon: '/f.svg', themeColor: '#1e6fd9' };
-const dongDuong: Brand = { appName: 'Đông Dương Staff Hub', logo: '/d.svg', favicon: '/df.svg', themeColor: '#0f7a4a' };
+const staff = v.parse(brandSchema, { appName: 'Staff Desktop', logo: '/l.svg', favicon: '/f.svg', themeColor: '#1e6fd9' });
+const dongDuong = v.parse(brandSchema, { appName: 'Đông Dương Staff Hub', logo: '/d.svg', favicon: '/df.svg', themeColor: '#0f7a4a' });
 
 describe('manifestForHost', () => {
   const config = { brands: { hosts: { 'portal.localhost': staff, 'staff.portal.localhost': dongDuong } } };

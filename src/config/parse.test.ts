@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandForHost, isAdminDomain, supportEmailForHost } from './brand.ts';
 import { parseRuntimeConfig } from './parse.ts';
+import { DEFAULT_WEDGE_RULES, WEDGE_LIMITS } from '../../packages/frame-client/wedge.ts';
 import type { RuntimeConfigInput } from './schema.ts';
 
 const brand = (appName: string) => ({ appName, logo: `/brand/${appName}.svg`, favicon: `/brand/${appName}-icon.svg` });
@@ -109,6 +110,42 @@ describe('parseRuntimeConfig', () => {
     [{ warmDesktop: 7 }, 'frames.warmDesktop'],
   ])('rejects the frames’ settings %j (%s)', (frames, problem) => {
     const result = parseRuntimeConfig({ ...valid, frames }, 'shop.example.vn');
+    if (result.ok || result.problem.kind !== 'invalid') throw new Error('expected invalid');
+    expect(result.problem.issues.join('\n')).toContain(problem);
+  });
+
+  it('every brand has the scanner’s defaults (README "Scanning"); a brand sets its own', () => {
+    const plain = parseRuntimeConfig(valid, 'shop.example.vn');
+    expect(plain.ok && plain.brand.scanner).toEqual({ wedge: DEFAULT_WEDGE_RULES, feedback: 'both', button: 'handheld', open: [] });
+    const scanner = { wedge: { ...DEFAULT_WEDGE_RULES, suffix: 'Tab', maxGapMs: 50 }, open: [{ pattern: '^PL-(?<list>\\d+)$', route: '/warehousing/export/picking-process?pickingList={list}' }] };
+    const result = parseRuntimeConfig({ ...valid, brands: { hosts: { 'kho.example.vn': { ...brand('Handheld'), scanner, sharedDevice: { badge: '^EMP-(?<login>\\w+)$' } } } } }, 'kho.example.vn');
+    expect(result.ok && result.brand.scanner).toMatchObject(scanner);
+    expect(result.ok && result.brand.sharedDevice?.badge).toBe('^EMP-(?<login>\\w+)$');
+  });
+
+  it('takes exactly the wedge rules the frame client takes', () => {
+    const { maxGapMs, minLength, prefixLength, suffixes } = WEDGE_LIMITS;
+    const takes = (wedge: Record<string, unknown>) => parseRuntimeConfig({ ...valid, brands: { default: { ...brand('B'), scanner: { wedge } } } }, 'x').ok;
+    for (const [field, { min, max }] of Object.entries({ maxGapMs, minLength })) {
+      expect([min - 1, min, max, max + 1].map((value) => takes({ [field]: value }))).toEqual([false, true, true, false]);
+    }
+    expect([prefixLength, prefixLength + 1].map((length) => takes({ prefix: 'x'.repeat(length) }))).toEqual([true, false]);
+    expect([...suffixes, 'Space'].map((suffix) => takes({ suffix }))).toEqual([...suffixes.map(() => true), false]);
+  });
+
+  it.each([
+    [{ scanner: { open: [{ pattern: '^PL-(\\d+$', route: '/x' }] } }, 'brands.hosts.kho.example.vn.scanner.open.0.pattern: must be a regular expression'],
+    [{ scanner: { open: [{ pattern: '\\p{Nope}', route: '/x' }] } }, 'scanner.open.0.pattern: must be a regular expression'],
+    [{ scanner: { open: [{ pattern: 'PL', route: 'javascript:alert(1)' }] } }, 'scanner.open.0.route: Invalid format'],
+    [{ scanner: { wedge: { maxGapMs: 1000 } } }, 'scanner.wedge.maxGapMs'],
+    [{ scanner: { wedge: { minLength: 0 } } }, 'scanner.wedge.minLength'],
+    [{ scanner: { wedge: { suffix: 'Space' } } }, 'scanner.wedge.suffix'],
+    [{ scanner: { wedge: { prefix: 'far-too-long' } } }, 'scanner.wedge.prefix'],
+    [{ scanner: { feedback: 'siren' } }, 'scanner.feedback'],
+    [{ scanner: { button: true } }, 'scanner.button'],
+    [{ sharedDevice: { badge: '(?<login>' } }, 'sharedDevice.badge: must be a regular expression'],
+  ])('rejects the scanner settings %j (%s)', (patch, problem) => {
+    const result = parseRuntimeConfig({ ...valid, brands: { hosts: { 'kho.example.vn': { ...brand('Handheld'), ...patch } } } }, 'kho.example.vn');
     if (result.ok || result.problem.kind !== 'invalid') throw new Error('expected invalid');
     expect(result.problem.issues.join('\n')).toContain(problem);
   });

@@ -22,6 +22,41 @@ const count = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number) =>
     v.check((value) => value <= max, `must be at most ${max}`),
   );
 
+/** A regular expression (Unicode mode, as the scanner compiles it): an invalid one fails the config, naming its field. */
+const pattern = v.pipe(
+  text,
+  v.check((source) => {
+    try {
+      return RegExp(source, 'u') instanceof RegExp;
+    } catch {
+      return false;
+    }
+  }, 'must be a regular expression'),
+);
+
+/**
+ * The scanner (README "Scanning"): `wedge`, how the device's keyboard-wedge scanner types a code (the
+ * frame client's WedgeRules, which frames are welcomed with, within its WEDGE_LIMITS: written out here,
+ * as reading them from there would keep them in the boot step; parse.test.ts holds the two together);
+ * what a camera read sounds like; where the header's scan button shows (handheld layouts, always,
+ * never); and scan to open: the first pattern a code matches opens its route, `{name}` filled with the
+ * pattern's named group.
+ */
+export const scannerSchema = v.object({
+  wedge: v.optional(
+    v.object({
+      suffix: v.optional(v.picklist(['Enter', 'Tab']), 'Enter'),
+      prefix: v.optional(v.pipe(v.string(), v.regex(/^.{0,8}$/su)), ''),
+      maxGapMs: v.optional(count(5, 100), 30),
+      minLength: v.optional(count(1, 64), 4),
+    }),
+    {},
+  ),
+  feedback: v.optional(v.picklist(['beep', 'vibrate', 'both', 'none']), 'both'),
+  button: v.optional(v.picklist(['handheld', 'always', 'never']), 'handheld'),
+  open: v.optional(v.array(v.object({ pattern, route: v.pipe(v.string(), v.regex(/^\//)) })), []),
+});
+
 /**
  * A shared device (README "Shared devices"): handhelds that several people use in turn. Present on a
  * brand, it is on for that brand's host (or for every host the default brand serves); absent, the
@@ -42,6 +77,8 @@ export const sharedDeviceSchema = v.pipe(
       }),
       { length: 4, tries: 5 },
     ),
+    /** A badge's code: its group `login` (else its first group, else the whole code) names the person to the provider. */
+    badge: v.optional(pattern),
   }),
   v.check((policy) => policy.idleEndMinutes > policy.idleLockMinutes, 'idleEndMinutes must be more than idleLockMinutes'),
 );
@@ -52,6 +89,7 @@ export const brandSchema = v.object({
   favicon: text,
   themeColor: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')), '#1e6fd9'),
   sharedDevice: v.optional(sharedDeviceSchema),
+  scanner: v.optional(scannerSchema, {}),
 });
 
 export const ENVIRONMENTS = ['development', 'test', 'staging', 'production'] as const;
@@ -180,4 +218,5 @@ export type RuntimeConfigInput = v.InferInput<typeof runtimeConfigSchema>;
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
 export type Brand = v.InferOutput<typeof brandSchema>;
 export type SharedDevicePolicy = v.InferOutput<typeof sharedDeviceSchema>;
+export type ScannerSettings = v.InferOutput<typeof scannerSchema>;
 export type Environment = (typeof ENVIRONMENTS)[number];

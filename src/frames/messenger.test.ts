@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL, PROTOCOL_VERSION, type FrameSettings } from '../../packages/frame-client/index.ts';
-import { listenToFrames, sendSessionEnd, tellFrame, type KnownFrame, type MessengerHandlers } from './messenger.ts';
+import { DEFAULT_WEDGE_RULES, PROTOCOL, PROTOCOL_VERSION, type FrameSettings } from '../../packages/frame-client/index.ts';
+import { listenToFrames, sendScan, sendSessionEnd, tellFrame, type KnownFrame, type MessengerHandlers } from './messenger.ts';
 
 const ERP = 'http://erp.portal.localhost:4200';
-const policy = { signInDomain: 'portal.localhost', localOrigins: [ERP] };
+const policy = { signInDomain: 'portal.localhost', localOrigins: [ERP], wedge: { ...DEFAULT_WEDGE_RULES, maxGapMs: 40 } };
 const frameWindow = { postMessage: vi.fn() } as unknown as Window;
 const frame: KnownFrame = { key: 'erp', origin: ERP, window: frameWindow };
 
@@ -19,6 +19,7 @@ function setup() {
     userData: vi.fn(() => ({ sub: 's', name: 'N', email: null, picture: null, accessToken: 'at', sellerId: 1, platformId: 1, siteId: null })),
     onRejected: vi.fn(),
     onOutbox: vi.fn(),
+    onScanRequest: vi.fn(),
     onSessionEnded: vi.fn(),
   } satisfies MessengerHandlers;
   const stop = listenToFrames(handlers, policy);
@@ -113,7 +114,7 @@ describe('frame messenger', () => {
   it('refuses user data to a frame outside the sign-in domain', () => {
     const { handlers, stop } = setup();
     stop(); // only the listener with the other sign-in domain remains
-    stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
+    stops.push(listenToFrames(handlers, { ...policy, signInDomain: 'other.example' }));
     window.dispatchEvent(new MessageEvent('message', { data: { protocol: PROTOCOL, type: 'user-data-request', requestId: 'r' }, origin: ERP, source: frameWindow }));
     expect(frameWindow.postMessage).not.toHaveBeenCalled();
     expect(handlers.onRejected).toHaveBeenCalledWith('untrusted-user-data-origin', expect.anything(), ERP);
@@ -145,21 +146,65 @@ describe('frame messenger', () => {
   it('welcomes a hello with its version and what it offers, and records what the page takes part in (names it does not know left out)', () => {
     const { handlers, stop, post } = setup();
     stops.push(stop);
-    post({ protocol: PROTOCOL, type: 'hello', version: 7, capabilities: ['session-end', 'teleport', 'navigate'] });
-    expect(handlers.onHello).toHaveBeenCalledWith(frame, ['session-end', 'navigate']);
+    post({ protocol: PROTOCOL, type: 'hello', version: 7, capabilities: ['session-end', 'teleport', 'navigate', 'scanner'] });
+    expect(handlers.onHello).toHaveBeenCalledWith(frame, ['session-end', 'navigate', 'scanner']);
     expect(frameWindow.postMessage).toHaveBeenCalledWith(
-      { protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: ['outbox', 'session-end', 'navigate', 'visibility'] },
+      {
+        protocol: PROTOCOL,
+        type: 'welcome',
+        version: PROTOCOL_VERSION,
+        capabilities: ['outbox', 'session-end', 'navigate', 'visibility', 'scanner'],
+        scanner: { ...DEFAULT_WEDGE_RULES, maxGapMs: 40 },
+      },
       ERP,
     );
+  });
+
+  it('records of an unverified frame only what it was offered: it never takes scans', () => {
+    const { handlers, stop } = setup();
+    stop();
+    stops.push(listenToFrames(handlers, { ...policy, signInDomain: 'other.example' }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { protocol: PROTOCOL, type: 'hello', version: 2, capabilities: ['scanner', 'session-end'] }, origin: ERP, source: frameWindow }),
+    );
+    expect(handlers.onHello).toHaveBeenCalledWith(frame, ['session-end']);
+  });
+
+  it('hands a verified frame’s camera request on, with a way to answer it at its origin', () => {
+    const { handlers, stop, post } = setup();
+    stops.push(stop);
+    const request = { protocol: PROTOCOL, type: 'scan-request', requestId: 'r1', formats: ['qr_code'], timeoutS: 20, continuous: false };
+    post(request);
+    post({ ...request, requestId: '' });
+    expect(handlers.onScanRequest).toHaveBeenCalledExactlyOnceWith(frame, { protocol: PROTOCOL, type: 'scan-request', requestId: 'r1', data: request }, expect.any(Function));
+    const answer = handlers.onScanRequest.mock.calls[0]![2] as (reply: unknown) => void;
+    answer({ protocol: PROTOCOL, type: 'scan-opened', requestId: 'r1' });
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'scan-opened', requestId: 'r1' }, ERP);
+  });
+
+  it('refuses the camera to a frame outside the sign-in domain: not-verified', () => {
+    const { handlers, stop } = setup();
+    stop();
+    stops.push(listenToFrames(handlers, { ...policy, signInDomain: 'other.example' }));
+    const data = { protocol: PROTOCOL, type: 'scan-request', requestId: 'r', formats: [], timeoutS: null, continuous: false };
+    window.dispatchEvent(new MessageEvent('message', { data, origin: ERP, source: frameWindow }));
+    expect(handlers.onScanRequest).not.toHaveBeenCalled();
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'scan-done', requestId: 'r', reason: 'not-verified' }, ERP);
+    expect(handlers.onRejected).toHaveBeenCalledWith('untrusted-scanner-origin', expect.objectContaining({ type: 'scan-request' }), ERP);
+  });
+
+  it('hands a scan to a frame at its origin only', () => {
+    sendScan(frame, { text: 'PL-42-0007', source: 'wedge' });
+    expect(frameWindow.postMessage).toHaveBeenCalledExactlyOnceWith({ protocol: PROTOCOL, type: 'scan', scan: { text: 'PL-42-0007', source: 'wedge' } }, ERP);
   });
 
   it('offers a frame outside the sign-in domain none of the user’s capabilities and no moves in place, and says hello to no stranger', () => {
     const { handlers, stop, post } = setup();
     stop();
-    stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
-    post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: ['navigate', 'visibility', 'outbox'] });
+    stops.push(listenToFrames(handlers, { ...policy, signInDomain: 'other.example' }));
+    post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: ['navigate', 'visibility', 'outbox', 'scanner'] });
     expect(frameWindow.postMessage).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: ['session-end', 'visibility'] }, ERP);
-    // What it takes part in is recorded among what it is offered: the shell never moves it in place.
+    // What it takes part in is recorded among what it is offered: the shell never moves it in place, nor sends it scans.
     expect(handlers.onHello).toHaveBeenCalledExactlyOnceWith(frame, ['visibility']);
     vi.mocked(frameWindow.postMessage).mockClear();
     post({ protocol: PROTOCOL, type: 'hello', version: 2, capabilities: [] }, 'http://evil.localhost:4200');
@@ -184,7 +229,7 @@ describe('frame messenger', () => {
   it('refuses the outbox to a frame outside the sign-in domain, naming why, and stores nothing', () => {
     const { handlers, stop } = setup();
     stop();
-    stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
+    stops.push(listenToFrames(handlers, { ...policy, signInDomain: 'other.example' }));
     const write = { method: 'POST', url: 'https://api.example.com/x', body: null, contentType: null };
     window.dispatchEvent(new MessageEvent('message', { data: { protocol: PROTOCOL, type: 'outbox-send', requestId: 'r', write }, origin: ERP, source: frameWindow }));
     expect(handlers.onOutbox).not.toHaveBeenCalled();
@@ -205,7 +250,7 @@ describe('frame messenger', () => {
       [frame, '/dpos/orders', undefined],
     ]);
     stop();
-    stops.push(listenToFrames(handlers, { signInDomain: 'other.example', localOrigins: [ERP] }));
+    stops.push(listenToFrames(handlers, { ...policy, signInDomain: 'other.example' }));
     handlers.onRoute.mockClear();
     post({ protocol: PROTOCOL, type: 'route', path: '/dpos/orders', navigation: 'move-5' });
     // An unverified frame's answer is no answer (it is never moved in place: not offered).

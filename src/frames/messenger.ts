@@ -8,9 +8,12 @@ import {
   type FrameUserData,
   type NavigateMessage,
   type OutboxReply,
+  type Scan,
+  type ScannerReply,
   type SessionEndMessage,
   type ParsedFrameMessage,
   type VisibilityMessage,
+  type WedgeRules,
   type WelcomeMessage,
 } from '../../packages/frame-client/index.ts';
 import { isTrustedUserDataOrigin } from './origin.ts';
@@ -28,16 +31,21 @@ export interface KnownFrame {
   window: Window;
 }
 
-export type RejectionReason = 'unknown-source' | 'wrong-origin' | 'untrusted-user-data-origin' | 'untrusted-outbox-origin';
+export type RejectionReason = 'unknown-source' | 'wrong-origin' | 'untrusted-user-data-origin' | 'untrusted-outbox-origin' | 'untrusted-scanner-origin';
 
 /** An outbox request of a verified frame, and how to answer that frame (now, or later: watch updates). */
 export type OutboxMessage = Extract<ParsedFrameMessage, { type: `outbox-${string}` }>;
 export type OutboxPost = (reply: OutboxReply) => void;
+/** A camera request of a verified frame, and how to answer that frame (the sheet's reads, its end). */
+export type ScanRequestMessage = Extract<ParsedFrameMessage, { type: 'scan-request' }>;
+export type ScannerPost = (reply: ScannerReply) => void;
 
 export interface MessengerHandlers {
   findFrame(source: MessageEventSource | null): KnownFrame | null;
   /** The frame's page said which of the capabilities offered to it it takes part in (the handshake's hello); it has been welcomed. */
   onHello(frame: KnownFrame, capabilities: readonly Capability[]): void;
+  /** A camera request of a verified frame; `post` answers that frame at its exact origin. */
+  onScanRequest(frame: KnownFrame, message: ScanRequestMessage, post: ScannerPost): void;
   /** The frame's page has drawn (frame-client `ready()`). */
   onReady(frame: KnownFrame): void;
   /** Route sync; `navigation`: the move in place it answers (only a verified frame's is taken as one). */
@@ -56,6 +64,8 @@ export interface MessengerHandlers {
 export interface OriginPolicy {
   signInDomain: string;
   localOrigins: readonly string[];
+  /** How the device's wedge types (the brand's scanner settings): a verified frame is welcomed with it. */
+  wedge: WedgeRules;
 }
 
 /** Listens to the frames' messages; `earlier` ones (kept before the listener existed) are handled first. */
@@ -75,10 +85,17 @@ export function listenToFrames(
     switch (message.type) {
       case 'hello': {
         // What this shell offers: all it speaks to a verified frame; to another, nothing of the user's own (their
-        // writes) and no moves in place (the answer to a move is trusted to the frames trusted with the user).
-        const offered: Capability[] = verified() ? [...CAPABILITIES] : ['session-end', 'visibility'];
-        handlers.onHello(frame, message.capabilities.filter((capability) => offered.includes(capability)));
-        const welcome: WelcomeMessage = { protocol: PROTOCOL, type: 'welcome', version: PROTOCOL_VERSION, capabilities: offered };
+        // writes, their scans and camera) and no moves in place (the answer to a move is trusted to the frames
+        // trusted with the user).
+        const trusted = verified();
+        const welcome: WelcomeMessage = {
+          protocol: PROTOCOL,
+          type: 'welcome',
+          version: PROTOCOL_VERSION,
+          capabilities: trusted ? [...CAPABILITIES] : ['session-end', 'visibility'],
+          ...(trusted && { scanner: policy.wedge }),
+        };
+        handlers.onHello(frame, message.capabilities.filter((name) => welcome.capabilities.includes(name)));
         return frame.window.postMessage(welcome, event.origin);
       }
       case 'ready':
@@ -110,6 +127,14 @@ export function listenToFrames(
         }
         return handlers.onOutbox(frame, message, post);
       }
+      case 'scan-request': {
+        const post: ScannerPost = (reply) => frame.window.postMessage(reply, event.origin);
+        if (!verified()) {
+          post({ protocol: PROTOCOL, type: 'scan-done', requestId: message.requestId, reason: 'not-verified' });
+          return handlers.onRejected('untrusted-scanner-origin', message, event.origin);
+        }
+        return handlers.onScanRequest(frame, message, post);
+      }
       case 'session-ended':
         return handlers.onSessionEnded?.(frame);
     }
@@ -122,6 +147,11 @@ export function listenToFrames(
 /** Tells a kept-alive frame that the person left (a shared device's End shift): it clears what it keeps of them. */
 export function sendSessionEnd(frame: KnownFrame): void {
   frame.window.postMessage({ protocol: PROTOCOL, type: 'session-end' } satisfies SessionEndMessage, frame.origin);
+}
+
+/** Hands a scan to the frame shown (its app takes scans: README "Scanning"). */
+export function sendScan(frame: KnownFrame, scan: Scan): void {
+  frame.window.postMessage({ protocol: PROTOCOL, type: 'scan', scan } satisfies ScannerReply, frame.origin);
 }
 
 /** Tells a kept-alive frame its settings changed, instead of reloading it. */

@@ -3,7 +3,7 @@ import { editing } from './editing.ts';
 import { sendSessionEnd, sendSettings, type KnownFrame } from './messenger.ts';
 import { touchPoolEntry, type PoolEntry } from './pool.ts';
 import { FRAME_LOAD_TIMEOUT_MS, nextFrameStatus, OFFLINE_READY_TIMEOUT_MS, type FrameSignal, type FrameStatus } from './readiness.ts';
-import { frameAllowList, frameWindowName } from './settings.ts';
+import { FRAME_ALLOW, frameWindowName } from './settings.ts';
 
 export { FRAME_LOAD_TIMEOUT_MS, OFFLINE_READY_TIMEOUT_MS };
 
@@ -141,7 +141,7 @@ export class FramePool {
       title: spec.title,
       name: settings,
       sentSettings: settings,
-      allow: frameAllowList(spec.app),
+      allow: FRAME_ALLOW,
       attempt: 0,
       status: 'loading' as const,
       adopted: adopted?.element ?? null,

@@ -7,12 +7,11 @@ export function frameWindowName(settings: FrameSettings): string {
   return JSON.stringify(settings);
 }
 
-/** Permissions-policy features per app: what their pages use, and no more. */
-const CAMERA_APPS = new Set(['pos', 'warehouse', 'warehouseV2', 'warehouseSitePos']);
-
-export function frameAllowList(app: string): string {
-  return CAMERA_APPS.has(app) ? 'clipboard-write; fullscreen; camera' : 'clipboard-write; fullscreen';
-}
+/**
+ * Permissions-policy features of every app's frame: what their pages use, and no more. Not the camera:
+ * the shell holds it once for all apps and reads codes for them (client.scanner.scan, README "Scanning").
+ */
+export const FRAME_ALLOW = 'clipboard-write; fullscreen';
 
 /**
  * Scripts, their own storage, forms, popups (print views, exports in a new tab), downloads and

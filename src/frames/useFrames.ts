@@ -2,7 +2,16 @@ import { useEffect, useState } from 'react';
 import type { FrameUserData } from '../../packages/frame-client/index.ts';
 import { useConnectivity } from '../offline/useConnectivity.ts';
 import { editing } from './editing.ts';
-import { listenToFrames, type KnownFrame, type OriginPolicy, type OutboxMessage, type OutboxPost, type RejectionReason } from './messenger.ts';
+import {
+  listenToFrames,
+  type KnownFrame,
+  type OriginPolicy,
+  type OutboxMessage,
+  type OutboxPost,
+  type RejectionReason,
+  type ScannerPost,
+  type ScanRequestMessage,
+} from './messenger.ts';
 import { FramePool, type AdoptedFrame, type FrameSpec } from './pool-store.ts';
 import { poolSize } from './pool.ts';
 import { layoutWidth } from '../ui/breakpoints.ts';
@@ -14,6 +23,8 @@ export interface FrameEvents {
   userData(): FrameUserData | null;
   /** An outbox request of a verified frame of `app` (shown or kept alive). */
   onOutbox(frame: KnownFrame & { app: string }, message: OutboxMessage, post: OutboxPost): void;
+  /** A camera request of a verified frame of the pool. */
+  onScanRequest(frame: KnownFrame, message: ScanRequestMessage, post: ScannerPost): void;
   onRejected(reason: RejectionReason, type: string, origin: string): void;
 }
 
@@ -74,6 +85,7 @@ export function useFrames(
             const app = pool.appOf(frame.key);
             if (app) events.onOutbox({ ...frame, app }, message, post);
           },
+          onScanRequest: events.onScanRequest,
           onRejected: (reason, message, origin) => events.onRejected(reason, message.type, origin),
           onSessionEnded: (frame) => pool.sessionEnded(frame),
         },

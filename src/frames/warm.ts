@@ -2,7 +2,7 @@ import { readStored, writeStored } from '../storage/local.ts';
 import { layoutWidth, TABLET_WIDTH } from '../ui/breakpoints.ts';
 import { whenIdle } from '../ui/idle.ts';
 import type { FramePool, FrameSpec } from './pool-store.ts';
-import { frameAllowList, frameWindowName } from './settings.ts';
+import { FRAME_ALLOW, frameWindowName } from './settings.ts';
 
 /**
  * Warm apps (README "Frame protocol: routing in place and warm frames"): once the first screen is idle,
@@ -120,7 +120,7 @@ function warmFrame(pool: FramePool, spec: FrameSpec): boolean {
     // The page knows from its first script that it is not shown (frame-client `visibility`).
     name: frameWindowName({ ...spec.settings, hidden: true }),
     sentSettings: frameWindowName(spec.settings),
-    allow: frameAllowList(spec.app),
+    allow: FRAME_ALLOW,
     attempt: 0,
     status: 'loading',
     adopted: null,

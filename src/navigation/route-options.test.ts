@@ -107,8 +107,9 @@ describe('frameSettingsFor', () => {
     ['notification app id', 'notificationAppId'],
   ];
 
-  it('carries exactly the settings of shell.md §2, push token included, and the protocol version the shell speaks', () => {
+  it('carries exactly the settings of shell.md §2, push token included, and the protocol version of the handshake', () => {
     const settings = frameSettingsFor({ ...base, route: route({}) });
+    // protocolVersion: not a setting of the spec's, the frame protocol's own (packages/frame-client/handshake.ts).
     expect(Object.keys(settings).sort()).toEqual([...SPEC_SETTINGS.map(([, key]) => key), 'protocolVersion'].sort());
     expect(Object.values(settings)).not.toContain(undefined);
   });

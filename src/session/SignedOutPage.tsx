@@ -15,7 +15,7 @@ export function SignedOutPage() {
       <h1 id="signed-out-title">{t('SignIn.SignedOut')}</h1>
       <p>{t('SignIn.NeedsConnection')}</p>
       {waiting && <p role="status">{t('SignIn.OpensOnceOnline')}</p>}
-      <button type="button" className="button button--primary" onClick={signIn}>
+      <button type="button" className="button button--primary" onClick={() => signIn()}>
         {t('SignIn.SignInOnceOnline')}
       </button>
     </main>

@@ -465,6 +465,14 @@ describe('Session on a shared device', () => {
     expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: 'en', prompt: 'login' });
   });
 
+  it('a badge’s sign-in names its person to the provider’s form (login_hint)', async () => {
+    const manager = fakeManager(null);
+    const session = shared(manager);
+    await session.start('/');
+    await session.login('/', 'picker2');
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: 'en', prompt: 'login', login_hint: 'picker2' });
+  });
+
   it('a personal device signs in at once, without forcing the form', async () => {
     const manager = fakeManager(null);
     await sessionOver(manager, () => 'en').start('/');

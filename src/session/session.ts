@@ -246,8 +246,9 @@ export class Session {
    * Sign-in at the provider. The provider's session a logout left unconfirmed ends first (or the
    * provider would still know the person who left); a provider out of reach is never the browser's
    * error page: offline the page says signing in needs a connection (signedOut), online it offers a retry.
+   * `loginHint` fills in the person's name there (a badge scanned on a shared device).
    */
-  async login(returnTo: string): Promise<void> {
+  async login(returnTo: string, loginHint?: string): Promise<void> {
     this.set({ status: 'redirecting' });
     // A shared device's logout ending behind this very page.
     if ((await this.providerLogout) === 'left') return;
@@ -256,7 +257,7 @@ export class Session {
       const ended = logoutUnconfirmed() ? await this.endProviderSession(returnTo) : navigator.onLine ? 'ended' : 'unreachable';
       if (ended === 'left') return;
       if (ended === 'unreachable') return this.outOfReach();
-      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest() });
+      await manager.signinRedirect({ state: { returnTo } satisfies ReturnState, ...this.signInRequest(loginHint) });
     } catch (error) {
       this.set({ status: 'error', error: toError(error) });
     }

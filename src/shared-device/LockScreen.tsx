@@ -42,11 +42,13 @@ export function LockScreen({
   const now = useNow(60_000);
   const writes = useSyncExternalStore(waiting.subscribe, waiting.get);
   const [pin, setPin] = useState('');
-  // The field is disabled while a PIN is checked; after a wrong one it takes the next at once.
+  // The field is disabled while a PIN is checked; after a wrong one it takes the next at once, and
+  // after the person's own badge (without a PIN, the sign-in takes the focus).
   const field = useRef<HTMLInputElement>(null);
+  const signIn = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!view.busy) field.current?.focus();
-  }, [view.busy]);
+    if (!view.busy) (field.current ?? (view.pinFocus ? signIn.current : null))?.focus();
+  }, [view.busy, view.pinFocus]);
   const unlock = (typed: string) => {
     setPin('');
     onPin(typed);
@@ -56,7 +58,13 @@ export function LockScreen({
     if (pin) unlock(pin);
   };
   const problem =
-    view.problem === 'wrong-pin' ? t('SharedDevice.WrongPin', { count: view.triesLeft }) : view.problem === 'sign-in-failed' ? t('SharedDevice.SignInFailed') : null;
+    view.problem === 'wrong-pin'
+      ? t('SharedDevice.WrongPin', { count: view.triesLeft })
+      : view.problem === 'sign-in-failed'
+        ? t('SharedDevice.SignInFailed')
+        : view.problem === 'not-a-badge'
+          ? t('SharedDevice.NotABadge', { code: view.scanned })
+          : null;
   return (
     <ShiftDialog className="shift-lock" labelledBy={title} describedBy={detail}>
       <h1 id={title} className="shift-lock__title">
@@ -101,7 +109,7 @@ export function LockScreen({
         </p>
       )}
       <div className="shift-dialog__actions shift-dialog__actions--stacked">
-        <button type="button" className="button" onClick={onSignIn} disabled={view.busy} autoFocus={!view.hasPin}>
+        <button ref={signIn} type="button" className="button" onClick={onSignIn} disabled={view.busy} autoFocus={!view.hasPin}>
           {t('SharedDevice.SignInAgain')}
         </button>
         <button type="button" className="button" onClick={onNotMe}>

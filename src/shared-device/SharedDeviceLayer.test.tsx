@@ -72,6 +72,27 @@ describe('the shared device’s dialogs', () => {
     expect(device.endShift).toHaveBeenCalledOnce();
   });
 
+  it('names a scanned code that is no badge, as text', () => {
+    const { layer } = fakeDevice(locked({ problem: 'not-a-badge', scanned: '<b>PL-42</b>' }));
+    layer();
+    expect(screen.getByRole('alert').textContent).toBe('“<b>PL-42</b>” is not a staff badge.');
+    expect(screen.getByRole('alert').querySelector('b')).toBeNull();
+  });
+
+  it('the person’s own badge puts the focus back on the PIN (or, without one, on signing in again)', () => {
+    const withPin = fakeDevice(locked());
+    withPin.layer();
+    screen.getByRole('button', { name: 'Not you? End the shift' }).focus();
+    withPin.show(locked({ pinFocus: 1 }));
+    expect(document.activeElement).toBe(screen.getByLabelText('PIN'));
+    cleanup();
+    const withoutPin = fakeDevice(locked({ hasPin: false }));
+    withoutPin.layer();
+    screen.getByRole('button', { name: 'Not you? End the shift' }).focus();
+    withoutPin.show(locked({ hasPin: false, pinFocus: 1 }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in again' }));
+  });
+
   it('Escape does not close the lock', () => {
     const { layer } = fakeDevice(locked());
     layer();

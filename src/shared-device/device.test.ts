@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceChannel, DeviceMessage } from './channel.ts';
 import { COUNTDOWN_MS } from './idle.ts';
 import { hashPin } from './pin.ts';
+import { takeHandOver } from './badge.ts';
 import { SharedDevice, type SharedDeviceDeps } from './device.ts';
 import { newShift, readLastActivity, readShift, writeLastActivity, writeShift } from './shift.ts';
 
 const MIN = 60_000;
-const policy = { idleLockMinutes: 5, idleEndMinutes: 30, pin: { length: 4, tries: 3 } };
+const policy = { idleLockMinutes: 5, idleEndMinutes: 30, pin: { length: 4, tries: 3 }, badge: '^EMP-(?<login>[\\w.@-]+)$' };
 const PICKER = { sub: 'staff-0003', loginHint: 'picker' };
 
 /** Two tabs' channels joined, as one BroadcastChannel name joins them. */
@@ -304,6 +305,48 @@ describe('a shared device’s shift', () => {
     shared.start();
     expect(shared.getView().kind).toBe('working');
     expect(readShift()?.lockedAt).toBeNull();
+  });
+
+  describe('a scan on the lock (README "Scanning")', () => {
+    function locked() {
+      const tab = device();
+      tab.shared.start();
+      vi.advanceTimersByTime(5 * MIN);
+      expect(tab.shared.getView().kind).toBe('locked');
+      return tab;
+    }
+
+    it('the person’s own badge (their sub or sign-in name, any case) puts the focus on the PIN, each time', () => {
+      const { shared, deps } = locked();
+      shared.scanned('EMP-staff-0003');
+      expect(shared.getView()).toMatchObject({ kind: 'locked', problem: null, pinFocus: 1 });
+      shared.scanned('EMP-PICKER');
+      expect(shared.getView()).toMatchObject({ pinFocus: 2 });
+      expect(deps.logout).not.toHaveBeenCalled();
+    });
+
+    it('another person’s badge ends the shift and hands their name to the next sign-in', async () => {
+      const { shared, deps } = locked();
+      shared.scanned('EMP-picker2');
+      await vi.waitFor(() => expect(deps.logout).toHaveBeenCalledOnce());
+      expect(takeHandOver()).toBe('picker2');
+    });
+
+    it('a code that is no badge is named on the lock, and nothing else happens', () => {
+      const { shared, deps } = locked();
+      shared.scanned('PL-42-0007');
+      expect(shared.getView()).toMatchObject({ kind: 'locked', problem: 'not-a-badge', scanned: 'PL-42-0007' });
+      expect(deps.logout).not.toHaveBeenCalled();
+      expect(takeHandOver()).toBeNull();
+    });
+
+    it('is not the lock’s while the device works', () => {
+      const { shared, deps } = device();
+      shared.start();
+      shared.scanned('EMP-picker2');
+      expect(shared.getView().kind).toBe('working');
+      expect(deps.logout).not.toHaveBeenCalled();
+    });
   });
 
   it('a shift of someone else that never ended here ends now, before anything is shown', () => {

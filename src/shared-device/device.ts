@@ -3,6 +3,7 @@ import type { SignedInAgain } from '../session/session.ts';
 import { personDigest } from '../sw-client/current-person.ts';
 import { tellWorkerCurrentPerson } from '../sw-client/register.ts';
 import { watchActivity } from './activity.ts';
+import { badgeLogin, handOver } from './badge.ts';
 import { openDeviceChannel, type DeviceChannel, type DeviceMessage } from './channel.ts';
 import { coverWork } from './cover.ts';
 import { idlePhase, untilNextPhase } from './idle.ts';
@@ -20,7 +21,11 @@ export type DeviceView =
   | { kind: 'working'; offerPin: boolean }
   /** The countdown with "Still here": the screen locks at `lockAt` unless someone touches the device. */
   | { kind: 'warning'; lockAt: number }
-  | { kind: 'locked'; hasPin: boolean; triesLeft: number; problem: 'wrong-pin' | 'sign-in-failed' | null; busy: boolean }
+  /**
+   * `scanned`: the code of a scan that was no badge ('not-a-badge'); `pinFocus` counts the person's own
+   * badge scans, each of which puts the focus on the PIN.
+   */
+  | { kind: 'locked'; hasPin: boolean; triesLeft: number; problem: 'wrong-pin' | 'sign-in-failed' | 'not-a-badge' | null; busy: boolean; scanned?: string; pinFocus?: number }
   /** The shift is ending (here or in another tab): the work is hidden until the page leaves. */
   | { kind: 'ending' };
 
@@ -232,6 +237,23 @@ export class SharedDevice {
       console.warn('[shared-device] signing in again did not complete', error);
       this.showLock(this.shift(), 'sign-in-failed');
     }
+  }
+
+  /**
+   * A scan while the device is locked (README "Scanning"): the person's own badge puts the focus on the
+   * PIN; another person's badge ends the shift and starts their sign-in, as "Not you?" does, with their
+   * name filled in; any other code is named on the lock. Nothing else takes a scan while it is locked.
+   */
+  scanned(text: string): void {
+    if (this.view.kind !== 'locked' || this.view.busy) return;
+    const login = badgeLogin(text, this.deps.policy.badge);
+    if (login === null) return this.set({ ...this.view, problem: 'not-a-badge', scanned: text });
+    const { sub, loginHint } = this.deps.person;
+    if ([sub, loginHint].some((known) => known.toLowerCase() === login.toLowerCase())) {
+      return this.set({ ...this.view, problem: null, pinFocus: (this.view.pinFocus ?? 0) + 1 });
+    }
+    handOver(login);
+    void this.endShift();
   }
 
   /** Right after sign-in: keeps the PIN's salted hash for this shift. False when it is not a PIN of the policy's length. */

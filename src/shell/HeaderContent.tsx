@@ -1,6 +1,8 @@
 import { arrowBackOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
+import { useRuntime } from '../context/runtime.ts';
+import { withDeferredTexts } from '../i18n/index.ts';
 import { UpgradeItem } from '../maintenance/UpgradeItem.tsx';
 import type { UpgradeWindow } from '../maintenance/windows.ts';
 import type { SwitchAbility } from '../navigation/route-options.ts';
@@ -11,6 +13,10 @@ import { Icon } from '../ui/Icon.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { OutboxBadge } from './OutboxBadge.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { deferred } from '../ui/deferred.tsx';
+
+// The camera for scan to open (README "Scanning"), behind the first screen.
+const ScanButton = deferred(() => withDeferredTexts(import('../scanner/Scanning.tsx')).then((module) => module.ScanButton), { idle: true, quiet: true });
 
 export interface HeaderContentProps {
   route: RouteItem | null;
@@ -40,6 +46,7 @@ export function HeaderContent(props: HeaderContentProps) {
   const { t } = useTranslation();
   const shift = useShiftControls();
   const { route, offline } = props;
+  const scan = <ScanButton show={useRuntime().brand.scanner.button} mobileView={props.mobileView} />;
   if (props.mobileView) {
     return (
       <div className="mobile-view-bar">
@@ -49,6 +56,7 @@ export function HeaderContent(props: HeaderContentProps) {
           </button>
         )}
         {!route?.hideTitle && <h1 className="mobile-view-bar__title">{props.routeTitle}</h1>}
+        {scan}
         <OutboxBadge onOpen={props.onOutbox} />
         {/* The full-screen page keeps the switches its route allows: a picker sees and changes the site here. */}
         {!offline && <HeaderSwitches show={props.switches} />}
@@ -60,6 +68,7 @@ export function HeaderContent(props: HeaderContentProps) {
   return (
     <>
       {!offline && <UpgradeItem windows={props.windows} path={props.path} bypass={props.bypass} navigate={props.replace} />}
+      {scan}
       {!offline && <HeaderExtras route={route} flags={props.flags} onContactSupport={props.onContactSupport} onSearch={props.onSearch} />}
       <OutboxBadge onOpen={props.onOutbox} />
       <HeaderSwitches show={props.switches} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FRAME_SANDBOX, frameAllowList } from '../frames/settings.ts';
+import { FRAME_ALLOW, FRAME_SANDBOX } from '../frames/settings.ts';
 import './modal-frame.css';
 
 export interface ModalFrameSpec {
@@ -29,7 +29,7 @@ export function ModalFrame({ spec, name, onClose }: { spec: ModalFrameSpec; name
           ✕
         </button>
       </div>
-      <iframe className="modal-frame__frame" src={spec.src} name={name} title={spec.title} sandbox={FRAME_SANDBOX} allow={frameAllowList(spec.app)} />
+      <iframe className="modal-frame__frame" src={spec.src} name={name} title={spec.title} sandbox={FRAME_SANDBOX} allow={FRAME_ALLOW} />
     </dialog>
   );
 }

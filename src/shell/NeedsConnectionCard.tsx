@@ -1,4 +1,5 @@
-import { cloudOfflineOutline } from 'ionicons/icons';
+// Its own file's text, in this lazy part's chunk: an `ionicons/icons` export would sit on the start's path.
+import cloudOfflineOutline from 'ionicons-svg/cloud-offline-outline.svg?raw';
 import { useDeferredTranslation } from '../i18n/index.ts';
 import { useCurrentRoute, useNavigation } from '../navigation/navigation-context.ts';
 import { Icon } from '../ui/Icon.tsx';

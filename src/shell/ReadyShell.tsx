@@ -47,6 +47,8 @@ const ModalFrame = deferred(() => import('./ModalFrame.tsx').then((module) => mo
 const FramesAfterIdle = deferred(() => import('./FramesAfterIdle.tsx').then((module) => module.FramesAfterIdle), { idle: true, quiet: true });
 const PushNotifications = deferred(() => withDeferredTexts(import('../push/PushNotifications.tsx')).then((module) => module.PushNotifications), { idle: true, quiet: true });
 const MenuSearchDialog = deferred(() => withDeferredTexts(import('./MenuSearchDialog.tsx')).then((module) => module.MenuSearchDialog), { idle: true, quiet: true });
+// The wedge over the shell and the camera sheet (README "Scanning"): behind the first screen.
+const Scanning = deferred(() => withDeferredTexts(import('../scanner/Scanning.tsx')).then((module) => module.Scanning), { idle: true, quiet: true });
 // Opened from the header's outbox badge.
 const OutboxSheet = deferred(() => withDeferredTexts(import('./OutboxSheet.tsx')).then((module) => module.OutboxSheet));
 /** The lock screen's count on a shared device: the person's writes the outbox has not sent yet. */
@@ -123,7 +125,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
   const { modal, searching, outboxOpen } = useSyncExternalStore(controller.subscribe, controller.getState);
   const navigation = useMemo<Navigation>(() => ({ menu, resolver, titleOf, open: controller.open, go: controller.go }), [menu, resolver, titleOf, controller]);
 
-  const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins }), [config]);
+  const policy = useMemo(() => ({ signInDomain: config.oidc.domain, localOrigins: config.localFrameOrigins, wedge: runtime.brand.scanner.wedge }), [config, runtime]);
   const mayOpen = useCallback(() => mayOpenAt(window.location.pathname), [mayOpenAt]);
   const pool = useFrames(active, controller.frameEvents, policy, mayOpen, FRAME_FIRST_ADOPTION);
   useLayoutEffect(() => controller.attach(pool), [controller, pool]);
@@ -260,6 +262,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
             />
           )}
           {!offline && <SiteWatcher shownSiteId={shell.site?.id ?? null} />}
+          <Scanning settings={runtime.brand.scanner} pool={pool} covered={modal !== null} shell={controller} device={shift.device} />
           <Ribbon offline={offline} environment={config.ribbon} />
           {shift.device && sharedDevice && (
             <SharedDeviceOverlay>

@@ -1,10 +1,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { brandSchema } from '../config/schema.ts';
 import { initTestI18n } from '../offline/test-support.ts';
 import { Sidebar } from './Sidebar.tsx';
 
-const brand = { appName: 'Staff Desktop', logo: '/brand/logo.svg', favicon: '/favicon.ico', themeColor: '#1e6fd9' };
+const brand = v.parse(brandSchema, { appName: 'Staff Desktop', logo: '/brand/logo.svg', favicon: '/favicon.ico', themeColor: '#1e6fd9' });
 
 function Address() {
   return <output aria-label="address">{useLocation().pathname}</output>;

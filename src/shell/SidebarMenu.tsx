@@ -11,7 +11,7 @@ type IconOf = (name: string | undefined) => string | null;
 const noIcons: IconOf = () => null;
 
 /** The menu's icons load after the shell has drawn: they are not worth a wait before the first frame. */
-function useMenuIcons(): IconOf {
+export function useMenuIcons(): IconOf {
   const [iconOf, setIconOf] = useState<IconOf>(() => noIcons);
   useEffect(() => {
     let live = true;

@@ -1,4 +1,5 @@
 import homeOutline from 'ionicons-svg/home-outline.svg?raw';
+import clipboardOutline from 'ionicons-svg/clipboard-outline.svg?raw';
 import receiptOutline from 'ionicons-svg/receipt-outline.svg?raw';
 import chatbubblesOutline from 'ionicons-svg/chatbubbles-outline.svg?raw';
 import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
@@ -66,6 +67,8 @@ const MENU_ICONS: Record<string, string> = {
   'search-outline': dataUrl(searchOutline),
   'construct-outline': dataUrl(constructOutline),
   'pulse-outline': dataUrl(pulseOutline),
+  // Not a menu's: the header's survey link, which borrows the menu's late icons (HeaderExtras.tsx).
+  'clipboard-outline': dataUrl(clipboardOutline),
 };
 
 /** Drawn for a name the catalogue has no icon for. */

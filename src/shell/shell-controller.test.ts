@@ -188,4 +188,19 @@ describe('ShellController', () => {
     controller.frameEvents.onOutbox(frame, { protocol: 'staff-portal/1', type: 'outbox-watch' }, post);
     expect(deps.outbox).toHaveBeenCalledWith(frame, { protocol: 'staff-portal/1', type: 'outbox-watch' }, post);
   });
+
+  it('keeps the frames’ camera requests until the scanner has loaded, then hands them on in order', async () => {
+    const { controller } = setup();
+    const frame = { key: 'pos', origin: 'http://pos.portal.localhost', window };
+    const request = (requestId: string) => ({ protocol: 'staff-portal/1' as const, type: 'scan-request' as const, requestId, data: {} });
+    const post = vi.fn();
+    controller.frameEvents.onScanRequest(frame, request('r1'), post);
+    controller.frameEvents.onScanRequest(frame, request('r2'), post);
+    const scanner = { request: vi.fn() };
+    await Promise.resolve();
+    expect(scanner.request).not.toHaveBeenCalled();
+    controller.attachScanner(scanner);
+    await vi.waitFor(() => expect(scanner.request).toHaveBeenCalledTimes(2));
+    expect(scanner.request.mock.calls.map(([, message]) => (message as { requestId: string }).requestId)).toEqual(['r1', 'r2']);
+  });
 });

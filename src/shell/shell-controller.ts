@@ -2,13 +2,14 @@ import type { TFunction } from 'i18next';
 import type { RouteItem } from '../catalogue/types.ts';
 import type { RuntimeConfig } from '../config/schema.ts';
 import type { ShellContextValue } from '../context/shell.ts';
-import type { RejectionReason } from '../frames/messenger.ts';
+import { sendScan, type RejectionReason } from '../frames/messenger.ts';
 import type { FramePool, FrameSpec } from '../frames/pool-store.ts';
 import type { FrameEvents } from '../frames/useFrames.ts';
 import { userDataPayload } from '../frames/user-data.ts';
 import { buildRedirectUrl, type AddressContext } from '../gating/frame-src.ts';
 import { frameTargetFor } from '../navigation/frame-spec.ts';
 import type { RouteResolver } from '../navigation/resolve-route.ts';
+import type { ScanRequests } from '../scanner/shell-scanner.ts';
 import type { ModalFrameSpec } from './ModalFrame.tsx';
 
 /** Widths of shell.md §9: guide popup 1000, Contact Support modal frame 450. */
@@ -70,6 +71,9 @@ export class ShellController {
   private readonly listeners = new Set<() => void>();
   private inputs: ShellInputs | null = null;
   private pool: FramePool | null = null;
+  /** The scanner, once its code has loaded behind the first screen (scanner/Scanning.tsx): camera requests wait for it. */
+  private scannerLoaded: (scanner: ScanRequests) => void = () => undefined;
+  private readonly scanner = new Promise<ScanRequests>((resolve) => (this.scannerLoaded = resolve));
 
   constructor(private readonly deps: ShellControllerDeps) {}
 
@@ -105,6 +109,9 @@ export class ShellController {
   openOutbox = (): void => this.set({ outboxOpen: true });
   closeOutbox = (): void => this.set({ outboxOpen: false });
   closeModal = (): void => this.set({ modal: null });
+  attachScanner = (scanner: ScanRequests): void => this.scannerLoaded(scanner);
+  /** How the scanner hands a frame its scan: the messenger's, passed on so that its chunk does not import the messenger. */
+  readonly sendScan = sendScan;
 
   /**
    * In-app navigation, after the editing guard. The target's frame is shown at once: its page loads
@@ -171,6 +178,7 @@ export class ShellController {
     },
     onLogout: () => this.current.logout(),
     onOutbox: (frame, message, post) => this.deps.outbox(frame, message, post),
+    onScanRequest: (frame, message, post) => void this.scanner.then((scanner) => scanner.request(frame, message, post)),
     userData: () => {
       const { shell } = this.current;
       return userDataPayload(

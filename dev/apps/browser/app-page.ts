@@ -2,7 +2,8 @@ import { createFrameClient, readFrameSettings, type FrameSettings } from '../../
 import { byId, send, wireControls } from './controls.ts';
 import { OFFLINE_CACHE } from './offline-cache.ts';
 import { wireSales } from './pos-sales.ts';
-import { nextPage, pageTitle, POS_TILL } from './routes.ts';
+import { nextPage, pageTitle, PICKING, POS_TILL } from './routes.ts';
+import { wirePicking, wireTillScans } from './scanning.ts';
 
 /** A sample embedded app page: shows the shell's settings and talks to the shell with the real frame client. */
 
@@ -30,9 +31,11 @@ client.onSettings(renderSettings);
 // Links inside the app must not add history entries of their own: the shell keeps one per move.
 client.keepHistoryWithShell();
 
-const { appName = '', offlineWorker, posApi } = document.body.dataset;
+const { appName = '', offlineWorker, posApi, picking } = document.body.dataset;
 const routesInPlace = 'routesInPlace' in document.body.dataset;
-let tillWired = false;
+let tillScans: ((on: boolean) => void) | null = null;
+// The picking page takes scans from the shell's scanner and camera (only inside the shell).
+const pickingScans = picking !== undefined && settings ? wirePicking(client) : null;
 
 /** Draws the route in the address: the heading, title, the route's own sections, the next page's link. */
 function drawRoute() {
@@ -42,11 +45,14 @@ function drawRoute() {
   byId<HTMLInputElement>('route-path').value = here;
   byId<HTMLAnchorElement>('next-page').href = nextPage(here);
   for (const section of document.querySelectorAll<HTMLElement>('[data-route]')) section.hidden = section.dataset.route !== location.pathname;
-  // The POS's till sells through the portal's outbox: only inside the shell.
-  if (posApi && settings && location.pathname === POS_TILL && !tillWired) {
-    tillWired = true;
+  // The POS's till sells through the portal's outbox, and takes its products by scan: only inside the shell.
+  if (posApi && settings && location.pathname === POS_TILL && !tillScans) {
     wireSales(client, posApi);
+    tillScans = wireTillScans(client);
   }
+  // Each listens to scans only on its own route.
+  tillScans?.(location.pathname === POS_TILL);
+  pickingScans?.(location.pathname === PICKING);
 }
 drawRoute();
 

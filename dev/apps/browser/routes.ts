@@ -3,8 +3,12 @@
  * routes in place (browser-safe: no DOM at module level).
  */
 
-/** The POS's create-order page sells: each sale goes through the portal's outbox (pos-sales.ts). */
+/** The POS's create-order page sells: each sale goes through the portal's outbox (pos-sales.ts), a product scanned chooses it (scanning.ts). */
 export const POS_TILL = '/dpos/create-order';
+
+/** The warehouse's handheld picking page takes scans (scanning.ts). */
+export const PICKING = '/warehousing/export/picking-process';
+export const PICKING_APP = 'warehouseSitePos';
 
 /** The app that deliberately does not route in place, to show the shell's fallback (a new document per route). */
 export const LOADS_EVERY_ROUTE = 'finance';

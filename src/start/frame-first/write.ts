@@ -1,7 +1,7 @@
 import { frameBox, type FrameBox, type FrameFirstFrame, type FrameFirstRecord } from './rules.ts';
 import { recordOf, recordShownFrame } from './record.ts';
 import type { FrameSpec } from '../../frames/pool-store.ts';
-import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
+import { FRAME_ALLOW, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
 import { samePlainData } from '../../storage/plain-data.ts';
@@ -45,7 +45,7 @@ export function frameFirstFrame(path: string, spec: FrameSpec, closing: readonly
     src: spec.src,
     name: frameWindowName(spec.settings),
     title: spec.title,
-    allow: frameAllowList(spec.app),
+    allow: FRAME_ALLOW,
     closed: closing.map((window): [number, number] => [window.start, window.end]),
     box,
     picture,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FrameSettings } from '../../../packages/frame-client/index.ts';
 import { stampFrameFirst } from './record.ts';
 import type { FrameSpec } from '../../frames/pool-store.ts';
-import { frameAllowList, frameWindowName } from '../../frames/settings.ts';
+import { FRAME_ALLOW, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
 import { frameFirstFrame, writeFrameFirstRecord, writeFrameFirstRecordWhenIdle, type FrameFirstRecordInput } from './write.ts';
@@ -33,7 +33,7 @@ describe('frameFirstFrame', () => {
       src: 'http://apps.localhost:4200/pos/pos',
       name: frameWindowName(spec('/pos').settings),
       title: 'Point of sale',
-      allow: frameAllowList('pos'),
+      allow: FRAME_ALLOW,
       closed: [[10, 20]],
       box,
       picture: null,
