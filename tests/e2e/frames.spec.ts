@@ -149,6 +149,8 @@ test('going back to a kept-alive frame shows it again without reloading it', asy
   await signIn(page, 'cashier');
   const home = activeFrame(page);
   await expect(home.getByRole('heading', { name: 'To-do list' })).toBeVisible();
+  // The app counts its page view once shown (a request of its own): wait for the count.
+  await expect(home.locator('#page-view')).toHaveText(/^\d+$/);
   const views = await home.locator('#page-view').textContent();
   expect(erpLoads).toBe(1);
 

@@ -141,9 +141,12 @@ test('a site changed in another tab is detected when this tab becomes visible', 
   await expectShell(other);
   await other.evaluate(() => localStorage.setItem('currentSite', '103'));
   await page.bringToFront();
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('switched to another site');
+  // Each time the tab is shown it looks; the browser may report the tab visible a moment after bringToFront.
+  await expect(async () => {
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(dialog).toContainText('switched to another site', { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   const reload = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await reload;
