@@ -6,6 +6,7 @@
  * service worker reads these types too.
  */
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
+import type { FramePort } from './handshake.ts';
 
 /** The methods a write may use. */
 export const OUTBOX_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -196,8 +197,21 @@ export interface OutboxSendInput {
 const OUTBOX_RESEND_MS = 2000;
 const OUTBOX_ANSWER_TIMEOUT_MS = 15_000;
 
-/** The outbox of an app's frame client (`client.outbox`); `send` posts to the shell. */
-export function createOutboxClient(send: (message: OutboxRequest) => void, parentOrigin: string | undefined) {
+/** One outbox per client: a second call hands back the first (one watch request per page). */
+const outboxes = new WeakMap<{ port: FramePort }, OutboxClient>();
+export type OutboxClient = ReturnType<typeof openOutbox>;
+
+/**
+ * The shell's outbox for an app's frame client (`import { createOutbox } from '@staff-portal/frame-client/outbox'`):
+ * writes stored on the device at once and delivered exactly once (README "Frame protocol: the outbox").
+ */
+export function createOutbox(client: { port: FramePort }): OutboxClient {
+  let outbox = outboxes.get(client);
+  if (!outbox) outboxes.set(client, (outbox = openOutbox(client.port)));
+  return outbox;
+}
+
+function openOutbox({ send, parentOrigin }: FramePort) {
   /** The shell's outbox replies among the messages this window receives. */
   const replyIn = (event: MessageEvent): OutboxReply | null =>
     event.origin === parentOrigin && isRecord(event.data) && event.data.protocol === PROTOCOL ? parseOutboxReply(event.data) : null;

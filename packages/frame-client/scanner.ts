@@ -12,7 +12,7 @@
  * Dependency-free and validated on both sides, like the rest of the protocol.
  */
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
-import type { Capability, ShellInfo } from './handshake.ts';
+import type { FramePort } from './handshake.ts';
 import { cleanScanText, listenForScans } from './wedge.ts';
 
 /** The formats the camera reads (the Barcode Detection API's names); an app may ask for some of them. */
@@ -145,16 +145,22 @@ export const SCAN_ANSWER_TIMEOUT_MS = 5000;
 
 export type ScanListener = (scan: Scan) => void;
 
-/** What the scanner needs of the handshake (handshake.ts): the shell's answer and the capability. */
-export interface ScannerHandshake {
-  connected: Promise<ShellInfo>;
-  supports(capability: Capability): boolean;
-  take(capability: Capability): void;
-  leave(capability: Capability): void;
+/** One scanner per client: its listeners are one set, so the last one's undo leaves the capability. */
+const scanners = new WeakMap<{ port: FramePort }, ScannerClient>();
+export type ScannerClient = ReturnType<typeof openScanner>;
+
+/**
+ * The handheld's scanner and the shell's camera for an app's frame client
+ * (`import { createScanner } from '@staff-portal/frame-client/scanner'`; README "Scanning"): ask `supports('scanner')`.
+ */
+export function createScanner(client: { port: FramePort }): ScannerClient {
+  let scanner = scanners.get(client);
+  if (!scanner) scanners.set(client, (scanner = openScanner(client.port)));
+  return scanner;
 }
 
-/** The scanner of an app's frame client (`client.scanner`); `send` posts to the shell. */
-export function createScannerClient(send: (message: ScanRequest) => void, parentOrigin: string | undefined, handshake: ScannerHandshake) {
+function openScanner(handshake: FramePort) {
+  const { send, parentOrigin } = handshake;
   const replyIn = (event: MessageEvent): ScannerReply | null =>
     parentOrigin !== undefined && event.origin === parentOrigin && isRecord(event.data) && event.data.protocol === PROTOCOL ? parseScannerReply(event.data) : null;
   const listeners = new Set<ScanListener>();

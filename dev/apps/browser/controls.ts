@@ -1,6 +1,4 @@
-import type { createFrameClient, FrameUserData } from '../../../packages/frame-client/index.ts';
-
-type FrameClient = ReturnType<typeof createFrameClient>;
+import type { FrameClient, FrameUserData } from '../../../packages/frame-client/index.ts';
 export type MessageKind = 'route' | 'edit-start' | 'edit-end' | 'logout' | 'user-data-request';
 
 export const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
