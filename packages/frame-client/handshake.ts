@@ -59,6 +59,18 @@ export interface FramePort {
   leave(capability: Capability): void;
 }
 
+/**
+ * Makes an extension of the client (the outbox, the scanner) once per client: a second call for the same
+ * client hands back the first, so its listeners and requests stay one set.
+ */
+export function oncePerClient<T>(open: (port: FramePort) => T): (client: { port: FramePort }) => T {
+  const made = new WeakMap<{ port: FramePort }, T>();
+  return (client) => {
+    if (!made.has(client)) made.set(client, open(client.port));
+    return made.get(client) as T;
+  };
+}
+
 export interface HelloMessage {
   protocol: typeof PROTOCOL;
   type: 'hello';

@@ -6,7 +6,7 @@
  * service worker reads these types too.
  */
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
-import type { FramePort } from './handshake.ts';
+import { oncePerClient, type FramePort } from './handshake.ts';
 
 /** The methods a write may use. */
 export const OUTBOX_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -197,19 +197,14 @@ export interface OutboxSendInput {
 const OUTBOX_RESEND_MS = 2000;
 const OUTBOX_ANSWER_TIMEOUT_MS = 15_000;
 
-/** One outbox per client: a second call hands back the first (one watch request per page). */
-const outboxes = new WeakMap<{ port: FramePort }, OutboxClient>();
 export type OutboxClient = ReturnType<typeof openOutbox>;
 
 /**
  * The shell's outbox for an app's frame client (`import { createOutbox } from '@staff-portal/frame-client/outbox'`):
  * writes stored on the device at once and delivered exactly once (README "Frame protocol: the outbox").
+ * One per client (one watch request per page).
  */
-export function createOutbox(client: { port: FramePort }): OutboxClient {
-  let outbox = outboxes.get(client);
-  if (!outbox) outboxes.set(client, (outbox = openOutbox(client.port)));
-  return outbox;
-}
+export const createOutbox: (client: { port: FramePort }) => OutboxClient = /* @__PURE__ */ oncePerClient(openOutbox);
 
 function openOutbox({ send, parentOrigin }: FramePort) {
   /** The shell's outbox replies among the messages this window receives. */

@@ -12,7 +12,7 @@
  * Dependency-free and validated on both sides, like the rest of the protocol.
  */
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
-import type { FramePort } from './handshake.ts';
+import { oncePerClient, type FramePort } from './handshake.ts';
 import { cleanScanText, listenForScans } from './wedge.ts';
 
 /** The formats the camera reads (the Barcode Detection API's names); an app may ask for some of them. */
@@ -145,19 +145,14 @@ export const SCAN_ANSWER_TIMEOUT_MS = 5000;
 
 export type ScanListener = (scan: Scan) => void;
 
-/** One scanner per client: its listeners are one set, so the last one's undo leaves the capability. */
-const scanners = new WeakMap<{ port: FramePort }, ScannerClient>();
 export type ScannerClient = ReturnType<typeof openScanner>;
 
 /**
  * The handheld's scanner and the shell's camera for an app's frame client
  * (`import { createScanner } from '@staff-portal/frame-client/scanner'`; README "Scanning"): ask `supports('scanner')`.
+ * One per client: its listeners are one set, so the last one's undo leaves the capability.
  */
-export function createScanner(client: { port: FramePort }): ScannerClient {
-  let scanner = scanners.get(client);
-  if (!scanner) scanners.set(client, (scanner = openScanner(client.port)));
-  return scanner;
-}
+export const createScanner: (client: { port: FramePort }) => ScannerClient = /* @__PURE__ */ oncePerClient(openScanner);
 
 function openScanner(handshake: FramePort) {
   const { send, parentOrigin } = handshake;

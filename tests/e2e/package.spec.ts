@@ -128,17 +128,21 @@ async function serveScratchApp(page: Page) {
   });
 }
 
-const scratchFrame = (page: Page) => page.frameLocator('.frame-host iframe:not([hidden])');
+/** The cashier signs in at `path`; the scratch app's page (`heading`) is shown, and the handshake told it all the shell offers. */
+async function openScratchApp(page: Page, path: string, heading: string) {
+  await serveScratchApp(page);
+  await signIn(page, 'cashier', path);
+  await expectShell(page);
+  const frame = page.frameLocator('.frame-host iframe:not([hidden])');
+  await expect(frame.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(frame.locator('#handshake')).toHaveText('Shell 2; supports outbox, session-end, navigate, visibility, scanner');
+  return frame;
+}
 
 test.beforeEach(async ({ page }) => useEnglish(page));
 
 test('an app that installed the packed tarball and bundled it: the handshake, an outbox write, route sync and logout in the built shell', async ({ page, baseURL }) => {
-  await serveScratchApp(page);
-  await signIn(page, 'cashier', '/dpos/orders');
-  await expectShell(page);
-  const frame = scratchFrame(page);
-  await expect(frame.getByRole('heading', { name: 'Scratch app (ESM)' })).toBeVisible();
-  await expect(frame.locator('#handshake')).toHaveText('Shell 2; supports outbox, session-end, navigate, visibility, scanner');
+  const frame = await openScratchApp(page, '/dpos/orders', 'Scratch app (ESM)');
 
   const note = `package ${Date.now()}`;
   await frame.getByLabel('Note').fill(note);
@@ -155,12 +159,7 @@ test('an app that installed the packed tarball and bundled it: the handshake, an
 });
 
 test('an app without a bundler: the classic script from the installed package, on its global', async ({ page }) => {
-  await serveScratchApp(page);
-  await signIn(page, 'cashier', '/dpos/orders?classic');
-  await expectShell(page);
-  const frame = scratchFrame(page);
-  await expect(frame.getByRole('heading', { name: 'Scratch app (classic script)' })).toBeVisible();
-  await expect(frame.locator('#handshake')).toHaveText('Shell 2; supports outbox, session-end, navigate, visibility, scanner');
+  const frame = await openScratchApp(page, '/dpos/orders?classic', 'Scratch app (classic script)');
   await frame.getByRole('button', { name: 'Sync route' }).click();
   await expect(page).toHaveURL('/dpos/clone-order');
 });
