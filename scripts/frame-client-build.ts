@@ -15,7 +15,7 @@ export const PACKAGE_DIR = fileURLToPath(new URL('../packages/frame-client/', im
 const DIST = join(PACKAGE_DIR, 'dist');
 
 /** The package's entries (its exports map): the core, the outbox, the scanner, the shell stand-in for tests. */
-export const ENTRIES = { index: 'index.ts', outbox: 'outbox.ts', scanner: 'scanner.ts', testing: 'testing.ts' } as const;
+export const ENTRIES = { index: 'index.ts', outbox: 'outbox-client.ts', scanner: 'scanner.ts', testing: 'testing.ts' } as const;
 /** The classic script: everything but the stand-in, on one global. */
 export const CLASSIC = { source: 'iife.ts', file: 'frame-client.iife.js', global: 'StaffPortalFrameClient' } as const;
 /** What the core (`.`) may cost an app, gzip. */

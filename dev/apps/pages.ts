@@ -19,6 +19,7 @@ export const BROWSER_MODULES = [
   'packages/frame-client/index.ts',
   'packages/frame-client/protocol.ts',
   'packages/frame-client/outbox.ts',
+  'packages/frame-client/outbox-client.ts',
   'packages/frame-client/handshake.ts',
   'packages/frame-client/navigate.ts',
   'packages/frame-client/scanner.ts',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFrameClient, readFrameSettings, VERSION_1_CAPABILITIES, WELCOME_TIMEOUT_MS } from './index.ts';
-import { createOutbox } from './outbox.ts';
+import { createOutbox } from './outbox-client.ts';
 import { createScanner, ScanError } from './scanner.ts';
 
 /**

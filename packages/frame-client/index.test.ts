@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createFrameClient, parseFrameMessage, parseShellMessage, PROTOCOL, readFrameSettings } from './index.ts';
-import { createOutbox, OUTBOX_LIMITS, OUTBOX_METHODS } from './outbox.ts';
+import { createOutbox, OUTBOX_LIMITS, OUTBOX_METHODS } from './outbox-client.ts';
 
 describe('parseFrameMessage', () => {
   it.each([

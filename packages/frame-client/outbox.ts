@@ -6,7 +6,6 @@
  * service worker reads these types too.
  */
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
-import { oncePerClient, type FramePort } from './handshake.ts';
 
 /** The methods a write may use. */
 export const OUTBOX_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -200,13 +199,10 @@ const OUTBOX_ANSWER_TIMEOUT_MS = 15_000;
 export type OutboxClient = ReturnType<typeof openOutbox>;
 
 /**
- * The shell's outbox for an app's frame client (`import { createOutbox } from '@staff-portal/frame-client/outbox'`):
- * writes stored on the device at once and delivered exactly once (README "Frame protocol: the outbox").
- * One per client (one watch request per page).
+ * The app's outbox on a client's port (what `createOutbox(client)` of the `./outbox` entry, outbox-client.ts,
+ * makes once per client). Here, free of the handshake, which the service worker does not read.
  */
-export const createOutbox: (client: { port: FramePort }) => OutboxClient = /* @__PURE__ */ oncePerClient(openOutbox);
-
-function openOutbox({ send, parentOrigin }: FramePort) {
+export function openOutbox({ send, parentOrigin }: { send(message: OutboxRequest): void; parentOrigin: string | undefined }) {
   /** The shell's outbox replies among the messages this window receives. */
   const replyIn = (event: MessageEvent): OutboxReply | null =>
     event.origin === parentOrigin && isRecord(event.data) && event.data.protocol === PROTOCOL ? parseOutboxReply(event.data) : null;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFrameClient, PROTOCOL } from './index.ts';
-import { createOutbox } from './outbox.ts';
+import { createOutbox } from './outbox-client.ts';
 import { createScanner } from './scanner.ts';
 import { createShellStandIn, type ShellStandIn } from './testing.ts';
 

@@ -79,7 +79,7 @@ test.beforeAll(async () => {
   const packed = JSON.parse(said.slice(said.search(/^\[/m))) as [{ filename: string; files: { path: string }[] }];
   const tarball = join(scratch, packed[0].filename);
   const files = packed[0].files.map((file) => file.path);
-  expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts', 'dist/outbox.js', 'dist/outbox.d.ts', 'dist/scanner.js', 'dist/testing.js', 'dist/frame-client.iife.js']));
+  expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts', 'dist/outbox.js', 'dist/outbox-client.d.ts', 'dist/scanner.js', 'dist/testing.js', 'dist/frame-client.iife.js']));
   // Nothing of the workspace's sources or tests.
   expect(files.filter((path) => !path.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md'].includes(path))).toEqual([]);
 

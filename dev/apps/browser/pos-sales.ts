@@ -1,5 +1,5 @@
 import type { FrameClient } from '../../../packages/frame-client/index.ts';
-import { createOutbox, OutboxError, type OutboxEntry } from '../../../packages/frame-client/outbox.ts';
+import { createOutbox, OutboxError, type OutboxEntry } from '../../../packages/frame-client/outbox-client.ts';
 import { byId } from './controls.ts';
 
 /**
