@@ -23,7 +23,7 @@ const noFetch = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'bench/out/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'dist-packages/**', 'tests/fixtures/**', 'dev-dist/**', 'node_modules/**', 'bench/out/**', 'test-results/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -10,6 +10,7 @@ export const BROWSER_MODULES = [
   'dev/apps/browser/app-page.ts',
   'dev/apps/browser/controls.ts',
   'dev/apps/browser/hostile-page.ts',
+  'dev/apps/browser/legacy-page.ts',
   'dev/apps/browser/offline-sw.ts',
   'dev/apps/browser/offline-cache.ts',
   'dev/apps/browser/pos-sales.ts',
@@ -18,10 +19,13 @@ export const BROWSER_MODULES = [
   'packages/frame-client/index.ts',
   'packages/frame-client/protocol.ts',
   'packages/frame-client/outbox.ts',
+  'packages/frame-client/outbox-client.ts',
   'packages/frame-client/handshake.ts',
   'packages/frame-client/navigate.ts',
   'packages/frame-client/scanner.ts',
   'packages/frame-client/wedge.ts',
+  // The last release before the handshake (tests/fixtures/frame-client-1.0.0): an old app, `?frame-client=1.0.0`.
+  'tests/fixtures/frame-client-1.0.0/frame-client.js',
 ] as const;
 export const OFFLINE_SERVICE_WORKER = `${MODULE_PREFIX}dev/apps/browser/offline-sw.ts`;
 /** Apps whose catalogue routes work offline (the POS pages, the ERP's to-do list at `/`): they bring their own service worker. */
@@ -152,7 +156,8 @@ export function appPage(key: AppKey, pathWithQuery: string, context: AppsContext
       ...(key === 'pos' ? { 'pos-api': context.api } : {}),
       ...(key === PICKING_APP ? { picking: '' } : {}),
     },
-    'dev/apps/browser/app-page.ts',
+    // An app built with the frame client 1.0.0 (before the handshake), for the compatibility test.
+    new URLSearchParams(pathWithQuery.split('?')[1] ?? '').get('frame-client') === '1.0.0' ? 'dev/apps/browser/legacy-page.ts' : 'dev/apps/browser/app-page.ts',
   );
 }
 

@@ -44,6 +44,33 @@ export interface ShellInfo {
   scanner?: WedgeRules;
 }
 
+/**
+ * What the client's extensions (the outbox, `./outbox`; the scanner, `./scanner`) build on: the client's
+ * `port`. Not for apps; its shape may change in a minor release.
+ */
+export interface FramePort {
+  /** Posts a message to the shell's origin; throws when not embedded by the shell. */
+  send(message: { protocol: typeof PROTOCOL; type: string }): void;
+  /** The shell's origin (window.name's), undefined when not embedded by the shell. */
+  parentOrigin: string | undefined;
+  connected: Promise<ShellInfo>;
+  supports(capability: Capability): boolean;
+  take(capability: Capability): void;
+  leave(capability: Capability): void;
+}
+
+/**
+ * Makes an extension of the client (the outbox, the scanner) once per client: a second call for the same
+ * client hands back the first, so its listeners and requests stay one set.
+ */
+export function oncePerClient<T>(open: (port: FramePort) => T): (client: { port: FramePort }) => T {
+  const made = new WeakMap<{ port: FramePort }, T>();
+  return (client) => {
+    if (!made.has(client)) made.set(client, open(client.port));
+    return made.get(client) as T;
+  };
+}
+
 export interface HelloMessage {
   protocol: typeof PROTOCOL;
   type: 'hello';

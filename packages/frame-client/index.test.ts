@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createFrameClient, OUTBOX_LIMITS, OUTBOX_METHODS, parseFrameMessage, parseShellMessage, PROTOCOL, readFrameSettings } from './index.ts';
+import { createFrameClient, parseFrameMessage, parseShellMessage, PROTOCOL, readFrameSettings } from './index.ts';
+import { createOutbox, OUTBOX_LIMITS, OUTBOX_METHODS } from './outbox-client.ts';
 
 describe('parseFrameMessage', () => {
   it.each([
@@ -197,7 +198,7 @@ describe('outbox client', () => {
 
   it('sends a JSON body with its content type and resolves once the shell has stored it', async () => {
     const { client, sent } = setup();
-    const stored = client.outbox.send({ method: 'POST', url: entry.url, body: { total: 1 } });
+    const stored = createOutbox(client).send({ method: 'POST', url: entry.url, body: { total: 1 } });
     const [request] = sent();
     expect(request).toMatchObject({ type: 'outbox-send', write: { method: 'POST', url: entry.url, body: '{"total":1}', contentType: 'application/json' } });
     answer({ protocol: PROTOCOL, type: 'outbox-stored', requestId: 'another', entry: { ...entry, id: 'other' } });
@@ -208,7 +209,7 @@ describe('outbox client', () => {
 
   it('rejects with the shell’s reason', async () => {
     const { client, sent } = setup();
-    const stored = client.outbox.send({ method: 'POST', url: 'https://elsewhere.example/x' });
+    const stored = createOutbox(client).send({ method: 'POST', url: 'https://elsewhere.example/x' });
     answer({ protocol: PROTOCOL, type: 'outbox-refused', requestId: sent()[0]!.requestId, reason: 'url-not-allowed' });
     await expect(stored).rejects.toMatchObject({ name: 'OutboxError', reason: 'url-not-allowed' });
   });
@@ -216,7 +217,7 @@ describe('outbox client', () => {
   it('says a request again with the same id until the shell answers, then gives up with no-answer', async () => {
     vi.useFakeTimers();
     const { client, sent } = setup();
-    const listed = client.outbox.list();
+    const listed = createOutbox(client).list();
     await vi.advanceTimersByTimeAsync(4500);
     expect(sent()).toHaveLength(3);
     expect(new Set(sent().map((message) => message.requestId)).size).toBe(1);
@@ -230,8 +231,8 @@ describe('outbox client', () => {
     const { client, sent } = setup();
     const first = vi.fn();
     const second = vi.fn();
-    client.outbox.watch(first);
-    const stop = client.outbox.watch(second);
+    createOutbox(client).watch(first);
+    const stop = createOutbox(client).watch(second);
     expect(sent().filter((message) => message.type === 'outbox-watch')).toHaveLength(1);
     answer({ protocol: PROTOCOL, type: 'outbox-update', entry: { ...entry, state: 'delivered' } });
     stop();

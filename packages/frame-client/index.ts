@@ -13,18 +13,20 @@
  */
 
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
-import { createOutboxClient, parseOutboxReply, parseOutboxRequest, type OutboxReply, type OutboxRequest, type ParsedOutboxRequest } from './outbox.ts';
-import { createHandshake, parseHandshake, type Capability, type HelloMessage, type WelcomeMessage } from './handshake.ts';
+import { parseOutboxReply, parseOutboxRequest, type OutboxReply, type OutboxRequest, type ParsedOutboxRequest } from './outbox.ts';
+import { createHandshake, parseHandshake, type Capability, type FramePort, type HelloMessage, type WelcomeMessage } from './handshake.ts';
 import { createNavigation, parseNavigationMessage, type NavigateMessage, type VisibilityMessage } from './navigate.ts';
-import { createScannerClient, parseScannerReply, type ScannerReply, type ScanRequest, type ScanRequestEnvelope } from './scanner.ts';
+import { parseScannerReply, type ScannerReply, type ScanRequest, type ScanRequestEnvelope } from './scanner.ts';
 
 export { PROTOCOL } from './protocol.ts';
-// The outbox's messages and client live in outbox.ts, the handshake's in handshake.ts, the scanner's in scanner.ts and wedge.ts.
-export * from './outbox.ts';
+// The handshake's messages live in handshake.ts, routing in place in navigate.ts. The outbox's client and the
+// scanner's are entries of their own (`./outbox`, `./scanner`), so that an app pays only for what it uses:
+// this entry re-exports their types only.
 export * from './handshake.ts';
 export * from './navigate.ts';
-export * from './scanner.ts';
-export * from './wedge.ts';
+export type * from './outbox.ts';
+export type * from './scanner.ts';
+export type * from './wedge.ts';
 
 /** Settings the shell puts in the frame's window.name as JSON (never access, refresh or ID tokens). */
 export interface FrameSettings {
@@ -148,6 +150,9 @@ export function readFrameSettings(name: string = (globalThis as { name?: string 
   }
 }
 
+/** The embedded app's side of the protocol (the core: the outbox and the scanner are `createOutbox(client)` and `createScanner(client)`). */
+export type FrameClient = ReturnType<typeof createFrameClient>;
+
 /** The embedded app's side of the protocol. */
 export function createFrameClient(target: Window = globalThis.parent, settings = readFrameSettings()) {
   const parentOrigin = settings?.parentOrigin;
@@ -258,10 +263,8 @@ export function createFrameClient(target: Window = globalThis.parent, settings =
         removeEventListener('click', onClick);
       };
     },
-    /** The shell's outbox: writes stored on the device at once and delivered exactly once (README "Frame protocol"). */
-    outbox: createOutboxClient(send, parentOrigin),
-    /** The handheld's scanner and the shell's camera (README "Scanning"): ask `supports('scanner')`. */
-    scanner: createScannerClient(send, parentOrigin, handshake),
+    /** What `createOutbox` (`./outbox`) and `createScanner` (`./scanner`) build on; not for apps. */
+    port: { send, parentOrigin, ...handshake } satisfies FramePort,
     /**
      * Called when the person leaves a shared device (End shift): clear what the app keeps of them
      * (the session-end block below says what and how long). Returns an undo.

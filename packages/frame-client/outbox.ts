@@ -196,8 +196,13 @@ export interface OutboxSendInput {
 const OUTBOX_RESEND_MS = 2000;
 const OUTBOX_ANSWER_TIMEOUT_MS = 15_000;
 
-/** The outbox of an app's frame client (`client.outbox`); `send` posts to the shell. */
-export function createOutboxClient(send: (message: OutboxRequest) => void, parentOrigin: string | undefined) {
+export type OutboxClient = ReturnType<typeof openOutbox>;
+
+/**
+ * The app's outbox on a client's port (what `createOutbox(client)` of the `./outbox` entry, outbox-client.ts,
+ * makes once per client). Here, free of the handshake, which the service worker does not read.
+ */
+export function openOutbox({ send, parentOrigin }: { send(message: OutboxRequest): void; parentOrigin: string | undefined }) {
   /** The shell's outbox replies among the messages this window receives. */
   const replyIn = (event: MessageEvent): OutboxReply | null =>
     event.origin === parentOrigin && isRecord(event.data) && event.data.protocol === PROTOCOL ? parseOutboxReply(event.data) : null;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFrameClient, DEFAULT_WEDGE_RULES, parseFrameMessage, parseScanRequest, PROTOCOL, readFrameSettings, SCAN_ANSWER_TIMEOUT_MS, ScanError, type Scan } from './index.ts';
+import { createFrameClient, parseFrameMessage, PROTOCOL, readFrameSettings } from './index.ts';
+import { createScanner, parseScanRequest, SCAN_ANSWER_TIMEOUT_MS, ScanError, type Scan } from './scanner.ts';
+import { DEFAULT_WEDGE_RULES } from './wedge.ts';
 
 const PORTAL = 'https://portal.example';
 const embedded = (extra: Record<string, unknown> = { protocolVersion: 2 }) => readFrameSettings(JSON.stringify({ parentOrigin: PORTAL, ...extra }));
@@ -30,10 +32,10 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-describe('client.scanner.onScan', () => {
+describe('createScanner(client).onScan', () => {
   it('takes part in the scanner (hello), and leaves it with its last listener', async () => {
     const { parent, client } = setUp();
-    const stop = client.scanner.onScan(() => undefined);
+    const stop = createScanner(client).onScan(() => undefined);
     await Promise.resolve();
     stop();
     await Promise.resolve();
@@ -43,7 +45,7 @@ describe('client.scanner.onScan', () => {
   it('gets the shell’s scans from its origin only, checked and cleaned', async () => {
     const { client } = setUp();
     const scans: Scan[] = [];
-    undo.push(client.scanner.onScan((scan) => scans.push(scan)));
+    undo.push(createScanner(client).onScan((scan) => scans.push(scan)));
     welcome(['scanner']);
     await client.connected;
     fromShell({ protocol: PROTOCOL, type: 'scan', scan: { text: 'PL-42-0007', source: 'wedge' } });
@@ -71,7 +73,7 @@ describe('client.scanner.onScan', () => {
   it('recognises bursts in its own document outside fields, by the rules of the welcome', async () => {
     const { client } = setUp();
     const scans: Scan[] = [];
-    undo.push(client.scanner.onScan((scan) => scans.push(scan)));
+    undo.push(createScanner(client).onScan((scan) => scans.push(scan)));
     welcome(['scanner'], { ...DEFAULT_WEDGE_RULES, minLength: 6 });
     await client.connected;
     burst('12345');
@@ -85,7 +87,7 @@ describe('client.scanner.onScan', () => {
     for (const offer of [() => welcome(['session-end']), () => welcome(['scanner'], { suffix: 'Space' })]) {
       const { client } = setUp();
       const onScan = vi.fn();
-      undo.push(client.scanner.onScan(onScan));
+      undo.push(createScanner(client).onScan(onScan));
       offer();
       await client.connected;
       burst('123456');
@@ -94,25 +96,25 @@ describe('client.scanner.onScan', () => {
   });
 });
 
-describe('client.scanner.scan', () => {
+describe('createScanner(client).scan', () => {
   it('a shell without the scanner (version 1, or one that does not offer it): not-supported at once', async () => {
     const old = setUp(embedded({}));
-    await expect(old.client.scanner.scan()).rejects.toEqual(new ScanError('not-supported'));
+    await expect(createScanner(old.client).scan()).rejects.toEqual(new ScanError('not-supported'));
     const current = setUp();
     welcome(['session-end']);
-    await expect(current.client.scanner.scan()).rejects.toMatchObject({ reason: 'not-supported' });
+    await expect(createScanner(current.client).scan()).rejects.toMatchObject({ reason: 'not-supported' });
     expect(sent(current.parent, 'scan-request')).toHaveLength(0);
   });
 
   it('outside the shell: not-supported, nothing sent', async () => {
     const { client } = setUp(null);
-    await expect(client.scanner.scan()).rejects.toMatchObject({ reason: 'not-supported' });
+    await expect(createScanner(client).scan()).rejects.toMatchObject({ reason: 'not-supported' });
   });
 
   it('asks for the camera and resolves with the one code read', async () => {
     const { parent, client } = setUp();
     welcome(['scanner']);
-    const result = client.scanner.scan({ formats: ['ean_13', 'qr_code'], timeoutS: 30 });
+    const result = createScanner(client).scan({ formats: ['ean_13', 'qr_code'], timeoutS: 30 });
     const request = await lastRequest(parent);
     expect(request).toEqual({ protocol: PROTOCOL, type: 'scan-request', requestId: request.requestId, formats: ['ean_13', 'qr_code'], timeoutS: 30, continuous: false });
     fromShell({ protocol: PROTOCOL, type: 'scan-opened', requestId: request.requestId });
@@ -124,7 +126,7 @@ describe('client.scanner.scan', () => {
   it.each(['permission-denied', 'cancelled', 'timed-out', 'busy', 'locked', 'not-verified'] as const)('rejects with the shell’s reason: %s', async (reason) => {
     const { parent, client } = setUp();
     welcome(['scanner']);
-    const result = client.scanner.scan();
+    const result = createScanner(client).scan();
     const { requestId } = await lastRequest(parent);
     fromShell({ protocol: PROTOCOL, type: 'scan-done', requestId, reason });
     await expect(result).rejects.toEqual(new ScanError(reason));
@@ -134,7 +136,7 @@ describe('client.scanner.scan', () => {
     const { parent, client } = setUp();
     welcome(['scanner']);
     const onRead = vi.fn();
-    const result = client.scanner.scan({ continuous: true, onRead });
+    const result = createScanner(client).scan({ continuous: true, onRead });
     const { requestId } = await lastRequest(parent);
     fromShell({ protocol: PROTOCOL, type: 'scan-opened', requestId });
     for (const text of ['SKU-1', 'SKU-2']) fromShell({ protocol: PROTOCOL, type: 'scan-read', requestId, scan: { text, source: 'camera', format: 'code_128' } });
@@ -149,7 +151,7 @@ describe('client.scanner.scan', () => {
   it('continuous with nothing read: the reason the sheet closed', async () => {
     const { parent, client } = setUp();
     welcome(['scanner']);
-    const result = client.scanner.scan({ continuous: true });
+    const result = createScanner(client).scan({ continuous: true });
     const { requestId } = await lastRequest(parent);
     fromShell({ protocol: PROTOCOL, type: 'scan-done', requestId, reason: null });
     await expect(result).rejects.toMatchObject({ reason: 'cancelled' });
@@ -159,7 +161,7 @@ describe('client.scanner.scan', () => {
     vi.useFakeTimers();
     const { parent, client } = setUp();
     welcome(['scanner']);
-    const result = client.scanner.scan();
+    const result = createScanner(client).scan();
     const outcome = result.catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(SCAN_ANSWER_TIMEOUT_MS);
     expect(sent(parent, 'scan-request')).toHaveLength(1);
@@ -171,7 +173,7 @@ describe('client.scanner.scan', () => {
     const { parent, client } = setUp();
     welcome(['scanner']);
     let settled = false;
-    const result = client.scanner.scan().finally(() => (settled = true));
+    const result = createScanner(client).scan().finally(() => (settled = true));
     await vi.advanceTimersByTimeAsync(0);
     const { requestId } = sent(parent, 'scan-request')[0]!;
     fromShell({ protocol: PROTOCOL, type: 'scan-opened', requestId });
@@ -184,8 +186,8 @@ describe('client.scanner.scan', () => {
   it('refuses options it cannot send, before asking anything', async () => {
     const { client } = setUp();
     // @ts-expect-error: not a format
-    await expect(client.scanner.scan({ formats: ['morse'] })).rejects.toBeInstanceOf(TypeError);
-    await expect(client.scanner.scan({ timeoutS: 0 })).rejects.toBeInstanceOf(TypeError);
+    await expect(createScanner(client).scan({ formats: ['morse'] })).rejects.toBeInstanceOf(TypeError);
+    await expect(createScanner(client).scan({ timeoutS: 0 })).rejects.toBeInstanceOf(TypeError);
   });
 });
 

@@ -12,7 +12,7 @@
  * Dependency-free and validated on both sides, like the rest of the protocol.
  */
 import { isRecord, isRequestId, newRequestId, PROTOCOL } from './protocol.ts';
-import type { Capability, ShellInfo } from './handshake.ts';
+import { oncePerClient, type FramePort } from './handshake.ts';
 import { cleanScanText, listenForScans } from './wedge.ts';
 
 /** The formats the camera reads (the Barcode Detection API's names); an app may ask for some of them. */
@@ -145,16 +145,17 @@ export const SCAN_ANSWER_TIMEOUT_MS = 5000;
 
 export type ScanListener = (scan: Scan) => void;
 
-/** What the scanner needs of the handshake (handshake.ts): the shell's answer and the capability. */
-export interface ScannerHandshake {
-  connected: Promise<ShellInfo>;
-  supports(capability: Capability): boolean;
-  take(capability: Capability): void;
-  leave(capability: Capability): void;
-}
+export type ScannerClient = ReturnType<typeof openScanner>;
 
-/** The scanner of an app's frame client (`client.scanner`); `send` posts to the shell. */
-export function createScannerClient(send: (message: ScanRequest) => void, parentOrigin: string | undefined, handshake: ScannerHandshake) {
+/**
+ * The handheld's scanner and the shell's camera for an app's frame client
+ * (`import { createScanner } from '@staff-portal/frame-client/scanner'`; README "Scanning"): ask `supports('scanner')`.
+ * One per client: its listeners are one set, so the last one's undo leaves the capability.
+ */
+export const createScanner: (client: { port: FramePort }) => ScannerClient = /* @__PURE__ */ oncePerClient(openScanner);
+
+function openScanner(handshake: FramePort) {
+  const { send, parentOrigin } = handshake;
   const replyIn = (event: MessageEvent): ScannerReply | null =>
     parentOrigin !== undefined && event.origin === parentOrigin && isRecord(event.data) && event.data.protocol === PROTOCOL ? parseScannerReply(event.data) : null;
   const listeners = new Set<ScanListener>();

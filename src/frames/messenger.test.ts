@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_WEDGE_RULES, PROTOCOL, PROTOCOL_VERSION, type FrameSettings } from '../../packages/frame-client/index.ts';
+import { PROTOCOL, PROTOCOL_VERSION, type FrameSettings } from '../../packages/frame-client/index.ts';
+import { DEFAULT_WEDGE_RULES } from '../../packages/frame-client/wedge.ts';
 import { listenToFrames, sendScan, sendSessionEnd, tellFrame, type KnownFrame, type MessengerHandlers } from './messenger.ts';
 
 const ERP = 'http://erp.portal.localhost:4200';

@@ -1,12 +1,13 @@
-import type { createFrameClient, FrameUserData } from '../../../packages/frame-client/index.ts';
-
-type FrameClient = ReturnType<typeof createFrameClient>;
+import type { FrameClient, FrameUserData } from '../../../packages/frame-client/index.ts';
 export type MessageKind = 'route' | 'edit-start' | 'edit-end' | 'logout' | 'user-data-request';
 
 export const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/** What the controls use of a client: as old as the frame client 1.0.0 (legacy-page.ts). */
+type MessagingClient = Pick<FrameClient, 'syncRoute' | 'startEdit' | 'endEdit' | 'logout' | 'requestUserData'>;
+
 /** Sends one frame-protocol message through the real client; resolves with a line for the status area. */
-export async function send(client: FrameClient, kind: MessageKind, onUser: (user: FrameUserData) => void): Promise<string> {
+export async function send(client: MessagingClient, kind: MessageKind, onUser: (user: FrameUserData) => void): Promise<string> {
   switch (kind) {
     case 'route': {
       const path = byId<HTMLInputElement>('route-path').value.trim();

@@ -1,10 +1,9 @@
-import { OutboxError, type createFrameClient, type OutboxEntry } from '../../../packages/frame-client/index.ts';
+import type { FrameClient } from '../../../packages/frame-client/index.ts';
+import { createOutbox, OutboxError, type OutboxEntry } from '../../../packages/frame-client/outbox-client.ts';
 import { byId } from './controls.ts';
 
-type FrameClient = ReturnType<typeof createFrameClient>;
-
 /**
- * The POS's till: each sale is handed to the portal's outbox (`client.outbox.send`), which stores it
+ * The POS's till: each sale is handed to the portal's outbox (`createOutbox(client).send`), which stores it
  * on the device at once and delivers it to `POST /api/v1/pos/sales` exactly once, under the signed-in
  * user and seller, whenever the connection allows. The list shows every sale of this app as it moves.
  */
@@ -44,6 +43,7 @@ export function wireSales(client: FrameClient, api: string): void {
   const list = byId<HTMLUListElement>('sales');
   const status = byId('sale-status');
   const rows = new Map<string, HTMLLIElement>();
+  const outbox = createOutbox(client);
 
   const show = (entry: OutboxEntry) => {
     let row = rows.get(entry.id);
@@ -60,7 +60,7 @@ export function wireSales(client: FrameClient, api: string): void {
       const discard = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Discard' });
       discard.setAttribute('aria-label', `Discard ${describeSale(entry)}`);
       discard.addEventListener('click', () =>
-        client.outbox.discard(entry.id).then(
+        outbox.discard(entry.id).then(
           () => {
             row.remove();
             rows.delete(entry.id);
@@ -72,8 +72,8 @@ export function wireSales(client: FrameClient, api: string): void {
     }
   };
 
-  client.outbox.watch(show);
-  void client.outbox.list().then(
+  outbox.watch(show);
+  void outbox.list().then(
     (entries) => entries.forEach(show),
     (error: unknown) => (status.textContent = `The outbox did not answer: ${(error as Error).message}`),
   );
@@ -93,7 +93,7 @@ export function wireSales(client: FrameClient, api: string): void {
     };
     const name = sale.note ?? sale.saleId;
     status.textContent = `Storing sale ${name}…`;
-    client.outbox.send({ method: 'POST', url: `${api}/api/v1/pos/sales`, body: sale }).then(
+    outbox.send({ method: 'POST', url: `${api}/api/v1/pos/sales`, body: sale }).then(
       (entry) => {
         show(entry);
         status.textContent = `Sale ${name} stored on this device`;

@@ -1,12 +1,11 @@
-import { BARCODE_FORMATS, ScanError, type BarcodeFormat, type createFrameClient, type Scan } from '../../../packages/frame-client/index.ts';
+import type { FrameClient } from '../../../packages/frame-client/index.ts';
+import { BARCODE_FORMATS, createScanner, ScanError, type BarcodeFormat, type Scan } from '../../../packages/frame-client/scanner.ts';
 import { byId } from './controls.ts';
 
-type FrameClient = ReturnType<typeof createFrameClient>;
-
 /**
- * The sample apps' use of the shell's scanner (README "Scanning"): `client.scanner.onScan` for the
+ * The sample apps' use of the shell's scanner (README "Scanning"): `createScanner(client).onScan` for the
  * handheld's wedge (the shell's scans while this frame is shown, and bursts in this page outside its
- * fields) and the camera's codes the header's button hands over; `client.scanner.scan()` for the
+ * fields) and the camera's codes the header's button hands over; `scan()` for the
  * shell's camera. Every scan is written as text, never as markup.
  */
 
@@ -21,7 +20,7 @@ type ScanSwitch = (on: boolean) => void;
 function scanSwitch(client: FrameClient, listener: (scan: Scan) => void): ScanSwitch {
   let stop: (() => void) | null = null;
   return (on) => {
-    if (on) stop ??= client.scanner.onScan(listener);
+    if (on) stop ??= createScanner(client).onScan(listener);
     else {
       stop?.();
       stop = null;
@@ -47,7 +46,7 @@ export function wirePicking(client: FrameClient): ScanSwitch {
   const options = () => ({ formats: format.value ? [format.value as BarcodeFormat] : [], ...(timeout.value ? { timeoutS: Number(timeout.value) } : {}) });
   byId('scan-one').addEventListener('click', () => {
     status.textContent = 'Camera open';
-    client.scanner.scan(options()).then(
+    createScanner(client).scan(options()).then(
       (scan) => {
         add(describeScan(scan));
         status.textContent = 'Camera closed';
@@ -57,7 +56,7 @@ export function wirePicking(client: FrameClient): ScanSwitch {
   });
   byId('scan-shelf').addEventListener('click', () => {
     status.textContent = 'Shelf: scanning';
-    client.scanner.scan({ ...options(), continuous: true, onRead: (scan) => add(describeScan(scan)) }).then(
+    createScanner(client).scan({ ...options(), continuous: true, onRead: (scan) => add(describeScan(scan)) }).then(
       (scans) => (status.textContent = `Shelf: ${scans.length} codes`),
       (error: unknown) => (status.textContent = `No code: ${reasonOf(error)}`),
     );
@@ -82,7 +81,7 @@ export function wireTillScans(client: FrameClient): ScanSwitch {
     status.textContent = `Scanned ${option.textContent ?? scan.text}: quantity ${quantity.value}`;
   };
   byId('scan-product').addEventListener('click', () =>
-    client.scanner.scan({ formats: ['code_128', 'ean_13', 'qr_code'] }).then(take, (error: unknown) => (status.textContent = `No code: ${reasonOf(error)}`)),
+    createScanner(client).scan({ formats: ['code_128', 'ean_13', 'qr_code'] }).then(take, (error: unknown) => (status.textContent = `No code: ${reasonOf(error)}`)),
   );
   return scanSwitch(client, take);
 }
