@@ -1,7 +1,10 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL, type FrameSettings, type FrameToShellMessage } from '../../packages/frame-client/index.ts';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { startStack, type Stack } from '../stack.ts';
+import { SCRATCH_APP_PREFIX, scratchAppDir } from './scratch-app.ts';
 import { launchChromium, startStandIn, type StandIn } from '../testing/browser.ts';
 import { request } from '../testing/http.ts';
 
@@ -248,6 +251,35 @@ describe('the sample apps and the shell’s scanner', () => {
     const scans = frame.getByRole('list', { name: 'Scans received' }).getByRole('listitem');
     await expect.poll(() => scans.allTextContents()).toEqual(['wedge: <b>PL-42-0007</b>', 'typed: 8934567890123']);
     expect(await frame.locator('#scans b').count()).toBe(0);
+  });
+});
+
+describe('an app built outside the workspace (scratch-app.ts)', () => {
+  it('is served from its folder at any app origin for a route asked with ?scratch-app, and nothing outside that folder', async () => {
+    const folder = scratchAppDir(stack.ports.apps);
+    const pos = `http://pos.portal.localhost:${stack.ports.apps}`;
+    rmSync(folder, { recursive: true, force: true });
+    expect(await request(`${pos}/dpos/orders?scratch-app`)).toMatchObject({ status: 404, text: expect.stringContaining(folder) });
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'index.html'), '<h1>Scratch</h1>');
+    writeFileSync(join(folder, 'classic.html'), '<h1>Classic</h1>');
+    writeFileSync(join(folder, 'app.js'), 'export {};');
+    try {
+      expect(await request(`${pos}/dpos/orders?scratch-app`)).toMatchObject({ status: 200, text: '<h1>Scratch</h1>' });
+      expect(await request(`${pos}/dpos/orders?scratch-app=classic`)).toMatchObject({ status: 200, text: '<h1>Classic</h1>' });
+      const script = await request(`${pos}${SCRATCH_APP_PREFIX}app.js`);
+      expect([script.status, script.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+      // Without the query it is the sample app as ever; outside the folder there is nothing.
+      expect((await request(`${pos}/dpos/orders`)).text).toContain('Sample embedded app');
+      const secret = `${folder}-secret.txt`;
+      writeFileSync(secret, 'SECRET');
+      for (const escape of [`..%2F${basename(secret)}`, `%2E%2E/${basename(secret)}`, `..%5C${basename(secret)}`]) {
+        expect((await request(`${pos}${SCRATCH_APP_PREFIX}${escape}`)).text).not.toContain('SECRET');
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      rmSync(`${folder}-secret.txt`, { force: true });
+    }
   });
 });
 

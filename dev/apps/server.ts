@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import ts from 'typescript';
 import { APP_KEYS, type AppKey } from '../../src/config/app-keys.ts';
 import { appHostName } from '../hosts.ts';
 import { appPage, BROWSER_MODULES, hostilePage, MODULE_PREFIX, OFFLINE_SERVICE_WORKER, type AppsContext } from './pages.ts';
+import { SCRATCH_APP_PREFIX, scratchAppDir } from './scratch-app.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const appByHost = new Map<string, AppKey>(APP_KEYS.map((key) => [appHostName(key), key]));
@@ -54,8 +56,25 @@ export async function createAppsServer(server: Server, context: AppsContext): Pr
     },
   });
 
+  // An app built outside the workspace (scratch-app.ts): its files, and its page for any route asked with ?scratch-app.
+  const SCRATCH_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+  const sendScratchFile = async (localPort: number | undefined, file: string, reply: FastifyReply) => {
+    const root = scratchAppDir(localPort ?? 0);
+    const path = resolve(root, file);
+    if (!path.startsWith(root + sep)) return reply.code(404).send();
+    try {
+      const body = await readFile(path);
+      return reply.type(SCRATCH_TYPES[extname(path)] ?? 'application/octet-stream').header('cache-control', 'no-store').send(body);
+    } catch {
+      return reply.code(404).type('text/plain; charset=utf-8').send('No scratch app here: a test puts one in ' + root);
+    }
+  };
+  app.get(SCRATCH_APP_PREFIX + '*', (request, reply) => sendScratchFile(request.socket.localPort, decodeURIComponent(request.url.slice(SCRATCH_APP_PREFIX.length).split('?')[0] ?? ''), reply));
+
   app.get('/*', async (request, reply) => {
     const key = appByHost.get(request.hostname);
+    const scratch = new URL(request.url, 'http://app').searchParams.get('scratch-app');
+    if (key && scratch !== null) return sendScratchFile(request.socket.localPort, scratch === 'classic' ? 'classic.html' : 'index.html', reply);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (!key) return hostilePage(request.host);
     return appPage(key, request.url, context);

@@ -1,23 +1,26 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { rolldown } from 'rolldown';
+import { SCRATCH_APP_PREFIX, scratchAppDir } from '../../dev/apps/scratch-app.ts';
 import { API, appOrigin, expectShell, salesOf, signIn, useEnglish } from './support.ts';
 
 /**
  * The published form of @staff-portal/frame-client, not the workspace's source: `npm pack` makes the
  * tarball (its prepack builds the package), an app outside the workspace (a scratch directory under the
  * system's temp dir) installs it offline, type-checks and bundles against it by its exports map, and
- * the built shell frames that app in Chromium. The app takes the POS's origin (the browser fetches its
- * pages from the scratch app's files instead of the sample POS: a frame the shell allows, on the sign-in
- * domain); the shell, the provider and the API are the stack's own.
+ * the built shell frames that app in Chromium. The stack's app server serves the built app from its scratch
+ * folder (dev/apps/scratch-app.ts) at the POS's origin, a frame the shell allows on the sign-in domain, for a
+ * route asked with `?scratch-app`; the shell, the provider, the API and the app's server are the stack's own.
  */
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const PACKAGE = join(REPO, 'packages/frame-client');
 const POS = appOrigin('pos');
+/** Where the app server looks for the scratch app's built files. */
+const SERVED = scratchAppDir(new URL(POS).port);
 
 let scratch: string;
 let installed: string;
@@ -54,11 +57,11 @@ const CONTROLS = `<p id="handshake" role="status"></p>
 
 /** The bundled app: its module, built from APP_SOURCE against the installed package. */
 const MODULE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Scratch app</title>
-<script type="module" src="/app.js"></script></head><body data-api="${API}"><h1>Scratch app (ESM)</h1>${CONTROLS}</body></html>`;
+<script type="module" src="${SCRATCH_APP_PREFIX}app.js"></script></head><body data-api="${API}"><h1>Scratch app (ESM)</h1>${CONTROLS}</body></html>`;
 
 /** An app without a bundler: the classic script from the installed package, and its global. */
 const CLASSIC_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Scratch app</title>
-<script src="/vendor/frame-client.iife.js"></script></head><body><h1>Scratch app (classic script)</h1>${CONTROLS}
+<script src="${SCRATCH_APP_PREFIX}vendor/frame-client.iife.js"></script></head><body><h1>Scratch app (classic script)</h1>${CONTROLS}
 <script>
   const client = StaffPortalFrameClient.createFrameClient();
   client.connected.then(({ version }) => {
@@ -101,36 +104,23 @@ test.beforeAll(async () => {
 
   // Bundled by the package's exports map from the app's own node_modules.
   const bundle = await rolldown({ input: join(app, 'src/app.ts'), cwd: app, platform: 'browser' });
-  await bundle.write({ file: join(app, 'public/app.js'), format: 'esm' });
+  // Deployed where the stack's app server serves it: the bundle, its pages, and the classic script as an app without a bundler copies it.
+  rmSync(SERVED, { recursive: true, force: true });
+  await bundle.write({ file: join(SERVED, 'app.js'), format: 'esm' });
   await bundle.close();
-  writeFileSync(join(app, 'public/index.html'), MODULE_PAGE);
-  writeFileSync(join(app, 'public/classic.html'), CLASSIC_PAGE);
+  writeFileSync(join(SERVED, 'index.html'), MODULE_PAGE);
+  writeFileSync(join(SERVED, 'classic.html'), CLASSIC_PAGE);
+  mkdirSync(join(SERVED, 'vendor'));
+  copyFileSync(join(installed, 'dist/frame-client.iife.js'), join(SERVED, 'vendor/frame-client.iife.js'));
 });
 
 test.afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
+  rmSync(SERVED, { recursive: true, force: true });
 });
-
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
-
-/** The POS's origin serves the scratch app: its page for every route (`?classic`: the classic-script page), its files. */
-async function serveScratchApp(page: Page) {
-  const publicDir = join(scratch, 'app/public');
-  await page.context().route(`${POS}/**`, (route) => {
-    const url = new URL(route.request().url());
-    const file =
-      url.pathname === '/app.js'
-        ? join(publicDir, 'app.js')
-        : url.pathname === '/vendor/frame-client.iife.js'
-          ? join(installed, 'dist/frame-client.iife.js')
-          : join(publicDir, url.searchParams.has('classic') ? 'classic.html' : 'index.html');
-    return route.fulfill({ body: readFileSync(file), contentType: TYPES[extname(file)], headers: { 'cache-control': 'no-store' } });
-  });
-}
 
 /** The cashier signs in at `path`; the scratch app's page (`heading`) is shown, and the handshake told it all the shell offers. */
 async function openScratchApp(page: Page, path: string, heading: string) {
-  await serveScratchApp(page);
   await signIn(page, 'cashier', path);
   await expectShell(page);
   const frame = page.frameLocator('.frame-host iframe:not([hidden])');
@@ -142,7 +132,7 @@ async function openScratchApp(page: Page, path: string, heading: string) {
 test.beforeEach(async ({ page }) => useEnglish(page));
 
 test('an app that installed the packed tarball and bundled it: the handshake, an outbox write, route sync and logout in the built shell', async ({ page, baseURL }) => {
-  const frame = await openScratchApp(page, '/dpos/orders', 'Scratch app (ESM)');
+  const frame = await openScratchApp(page, '/dpos/orders?scratch-app', 'Scratch app (ESM)');
 
   const note = `package ${Date.now()}`;
   await frame.getByLabel('Note').fill(note);
@@ -159,7 +149,7 @@ test('an app that installed the packed tarball and bundled it: the handshake, an
 });
 
 test('an app without a bundler: the classic script from the installed package, on its global', async ({ page }) => {
-  const frame = await openScratchApp(page, '/dpos/orders?classic', 'Scratch app (classic script)');
+  const frame = await openScratchApp(page, '/dpos/orders?scratch-app=classic', 'Scratch app (classic script)');
   await frame.getByRole('button', { name: 'Sync route' }).click();
   await expect(page).toHaveURL('/dpos/clone-order');
 });
