@@ -19,13 +19,13 @@ import { poolSize } from '../src/frames/pool.ts';
 import { useEnglish as storeEnglish } from '../tests/e2e/support.ts';
 import { fixturesCopy } from '../dev/testing/fixtures.ts';
 import { measureBuild, precacheTotal } from '../scripts/check-budget.ts';
-import { DESKTOP, HANDHELD, type Profile } from './profiles.ts';
+import { DESKTOP, HANDHELD, HANDHELD_CPU, type Profile } from './profiles.ts';
 import { buildLuigiShell, readCatalogue, type Titles } from './luigi/build.ts';
-import { chunkNames, formatLongTasks, formatLongTaskSummary, longTasksOf, TRACE_CATEGORIES, type StartTasks, type TraceEvent } from './long-tasks.ts';
+import { chunkNames, FLAG_OWN_MS, formatLongTasks, formatLongTaskSummary, longTasksOf, TRACE_CATEGORIES, type LongTask, type StartTasks, type TraceEvent } from './long-tasks.ts';
 import { allowEvaluatedFunctions, heapAfterGc, keystrokeToPaint, median, requestsBefore, runCount, startFramePaint, startFrameRequest, timeToInteractive } from './measure.ts';
 import { SHELL, signInAs } from './portal.ts';
 import { appPaths, clickToView, documentShowing, planMoves, recordViewsIn, type MovesPlan, type Opened } from './moves.ts';
-import { formatFrameHeaps, formatHandheldTable, formatTable, type Figures, type FrameHeap } from './report.ts';
+import { formatCpuTargets, formatFrameHeaps, formatHandheldTable, formatTable, type Figures, type FrameHeap } from './report.ts';
 import { servePortal } from './serve.ts';
 import { luigiShell, portalShell, type ShellUnderTest } from './shells.ts';
 import { serveStatic } from './static-server.ts';
@@ -33,6 +33,15 @@ import { serveStatic } from './static-server.ts';
 const RUNS = runCount('RUNS', process.env.RUNS ?? process.env.BENCH_RUNS, 5);
 /** One traced run per shell and profile lists the long tasks of its starts; BENCH_TRACE=0 leaves it out. */
 const TRACE = process.env.BENCH_TRACE !== '0';
+/**
+ * `BENCH_PROFILE=cpu4` (or `-- --profile cpu4`, issue 57): the desktop, then the handheld with its CPU
+ * slowed 4× and no network shaping, and the targets of issue 57 against Luigi; otherwise the desktop
+ * and the shaped handheld of issue 12.
+ */
+const PROFILE = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : process.env.BENCH_PROFILE;
+if (PROFILE !== undefined && PROFILE !== 'cpu4') throw new Error(`unknown bench profile ${PROFILE} (known: cpu4)`);
+/** The mark the page makes just before a traced menu tap (long tasks from the tap on). */
+const TAP_MARK = 'bench:tap';
 /** Frame routes picked from the menu; the handheld profile opens the first few of them. */
 const ROUTE_COUNT = DESKTOP.routes;
 /** Typed into both searches one key at a time; a keystroke that leaves the results alone is not counted. */
@@ -161,7 +170,13 @@ async function runSteps(session: Session, shell: ShellUnderTest, routes: RoutesU
 
   const appPath = (path: string) => routes.appPath.get(path) ?? [path];
   if (!session.profile.everything) {
-    for (const path of routes.walk) addNavigation(samples, await clickToView(page, await shell.link(page, path), appPath(path), { request: true }));
+    let previous = '/';
+    for (const path of routes.walk) {
+      addNavigation(samples, await clickToView(page, await shell.link(page, path), appPath(path), { request: true }));
+      if (!session.profile.back) continue;
+      samples.back.push((await clickToView(page, await shell.link(page, previous), appPath(previous))).ms);
+      previous = path;
+    }
     return;
   }
 
@@ -197,7 +212,7 @@ async function settle(page: Page): Promise<void> {
  * outside the timings: tracing slows the page down. Each start is traced from before its page opens
  * until it has settled.
  */
-async function traceStarts(browser: Browser, shell: ShellUnderTest, profile: Profile): Promise<StartTasks> {
+async function traceStarts(browser: Browser, shell: ShellUnderTest, profile: Profile, routes: RoutesUnderTest): Promise<StartTasks> {
   const context = await newContext(browser, shell, profile);
   const session: Session = { context, profile, offline: false, page: undefined as unknown as Page };
   const url = `${shell.origin}/`;
@@ -218,6 +233,7 @@ async function traceStarts(browser: Browser, shell: ShellUnderTest, profile: Pro
     const tasks: StartTasks = { first: await traced(() => openPage(session)) };
     if (shell.serviceWorker) await session.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     tasks.repeat = await traced(() => reopen(session));
+    tasks.tap = await tracedTap(browser, session.page, shell, routes);
     if (shell.serviceWorker) {
       await setOffline(session, true);
       tasks.offline = await traced(() => reopen(session));
@@ -232,17 +248,39 @@ async function traceStarts(browser: Browser, shell: ShellUnderTest, profile: Pro
   }
 }
 
-/** The long-task lists of both shells on one profile: a summary table, then every task. */
-async function printLongTasks(browser: Browser, shells: ShellUnderTest[], profile: Profile): Promise<void> {
+/**
+ * The long tasks of a menu tap on a settled page to the walk's first route (a new frame), from the tap
+ * until the page has settled again: what the shell does before the frame's request and after its load.
+ */
+async function tracedTap(browser: Browser, page: Page, shell: ShellUnderTest, routes: RoutesUnderTest): Promise<LongTask[]> {
+  await settle(page);
+  const path = routes.walk[0] as string;
+  const link = await shell.link(page, path);
+  await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
+  let trace: Buffer | undefined;
+  try {
+    await page.evaluate((mark) => performance.mark(mark), TAP_MARK);
+    await clickToView(page, link, routes.appPath.get(path) ?? [path]);
+    await settle(page);
+  } finally {
+    trace = await browser.stopTracing();
+  }
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  return longTasksOf(events, { origin: shell.origin, scriptName: chunkNames(shell.origin), mark: TAP_MARK });
+}
+
+/** The long-task lists of both shells on one profile: a summary table, then every task (the shell's own over 100 ms flagged at CPU 4×). */
+async function printLongTasks(browser: Browser, shells: ShellUnderTest[], profile: Profile, routes: RoutesUnderTest): Promise<void> {
   if (!TRACE) return;
   const traced: { name: string; tasks: StartTasks }[] = [];
   for (const shell of shells) {
     process.stdout.write(`  ${profile.name}: tracing the starts of ${shell.name}        \r`);
-    traced.push({ name: shell.name, tasks: await traceStarts(browser, shell, profile) });
+    traced.push({ name: shell.name, tasks: await traceStarts(browser, shell, profile, routes) });
   }
   console.log(`\n${formatLongTaskSummary(`Long tasks of one traced run per shell (${profile.description}; tracing slows the page, so only the lists compare)`, traced)}`);
+  const flagOver = profile.name === 'desktop' ? undefined : FLAG_OWN_MS;
   for (const { name, tasks } of traced) {
-    for (const [kind, list] of Object.entries(tasks)) console.log(`\n${formatLongTasks(`${name}, ${profile.name}, ${kind} start`, list)}`);
+    for (const [kind, list] of Object.entries(tasks)) console.log(`\n${formatLongTasks(`${name}, ${profile.name}, ${kind === 'tap' ? 'menu tap to a new frame' : `${kind} start`}`, list, flagOver)}`);
   }
 }
 
@@ -499,12 +537,16 @@ async function main() {
     };
     const machine = `${cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
     console.log(`\n${formatTable({ portal, luigi, sizes, runs: RUNS, routes: ROUTE_COUNT, machine, device: DESKTOP.description })}`);
-    await printFrameHeaps(shells, DESKTOP, routes, appOrigins);
-    await printLongTasks(browser, shells, DESKTOP);
-    const [handheldPortal, handheldLuigi] = (await measure(browser, shells, HANDHELD, routes)) as [Figures, Figures];
-    console.log(`\n${formatHandheldTable({ portal: handheldPortal, luigi: handheldLuigi, runs: RUNS, routes: HANDHELD.routes, machine, device: HANDHELD.description })}`);
-    await printFrameHeaps(shells, HANDHELD, routes, appOrigins);
-    await printLongTasks(browser, shells, HANDHELD);
+    // The CPU profile is about time: the frames' heaps (a browser of their own) are left to the default one.
+    if (PROFILE !== 'cpu4') await printFrameHeaps(shells, DESKTOP, routes, appOrigins);
+    await printLongTasks(browser, shells, DESKTOP, routes);
+    const handheld = PROFILE === 'cpu4' ? HANDHELD_CPU : HANDHELD;
+    const [handheldPortal, handheldLuigi] = (await measure(browser, shells, handheld, routes)) as [Figures, Figures];
+    const handheldMachine = `${cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} now`;
+    console.log(`\n${formatHandheldTable({ portal: handheldPortal, luigi: handheldLuigi, runs: RUNS, routes: handheld.routes, machine: handheldMachine, device: handheld.description })}`);
+    if (PROFILE === 'cpu4') console.log(`\n${formatCpuTargets({ desktop: { portal, luigi }, handheld: { portal: handheldPortal, luigi: handheldLuigi }, runs: RUNS, machine: handheldMachine, device: handheld.description })}`);
+    else await printFrameHeaps(shells, HANDHELD, routes, appOrigins);
+    await printLongTasks(browser, shells, handheld, routes);
   } finally {
     await browser.close();
     await luigiServer.close();

@@ -112,6 +112,17 @@ describe('longTasksOf', () => {
     expect(shares(tasks[2])).toEqual({ 'frame-first-write.js': 59 });
   });
 
+  it('counts from a mark of the page instead (a menu tap traced on an open page), on the thread that made it', () => {
+    const tap = { ...span('bench:tap', 450, 0), cat: 'blink.user_timing', ph: 'R' };
+    const fromTap = longTasksOf([...trace, tap], { origin: SHELL, scriptName: chunkNames(SHELL), mark: 'bench:tap' });
+    expect(fromTap.map((task) => [task.start, task.owner])).toEqual([
+      [50, 'embedded page erp'],
+      [150, 'shell'],
+      [250, 'benchmark'],
+    ]);
+    expect(() => longTasksOf(trace, { origin: SHELL, mark: 'bench:tap' })).toThrow('the trace has no mark bench:tap');
+  });
+
   it('fails clearly on a trace without the shell page', () => {
     expect(() => longTasksOf(trace, { origin: 'http://luigi.portal.localhost:1' })).toThrow('the trace has no page of http://luigi.portal.localhost:1');
   });
@@ -143,6 +154,12 @@ describe('reports', () => {
     expect(text.split('\n')[1]).toBe('  -    10 ms   120 ms (CPU  60)  shell: timer — start.js 120');
   });
 
+  it("flags the shell's own tasks over a limit, not an embedded page's", () => {
+    const lines = formatLongTasks('Portal, handheld-cpu4, tap', tasks, 100).split('\n');
+    expect(lines[1]).toMatch(/start\.js 120 \[over 100 ms\]$/);
+    expect(lines.filter((line) => line.includes('[over'))).toHaveLength(1);
+  });
+
   it("summarises each start: the shell's own tasks and its embedded page's blocking time", () => {
     const table = formatLongTaskSummary('caption', [
       { name: 'Portal', tasks: { first: tasks, repeat: [] } },
@@ -151,5 +168,8 @@ describe('reports', () => {
     expect(table).toContain('| first | 2 (longest 120 ms, blocking 80 ms) | 40 ms | 1 (longest 51 ms, blocking 1 ms) | 0 ms |');
     expect(table).toContain('| repeat | 0 (longest 0 ms, blocking 0 ms) | 0 ms | n/a | n/a |');
     expect(table).toContain('| offline | n/a | n/a | n/a | n/a |');
+    expect(table).not.toContain('menu tap');
+    const withTap = formatLongTaskSummary('caption', [{ name: 'Portal', tasks: { first: [], tap: [task('shell', 70)] } }]);
+    expect(withTap).toContain('| menu tap to a new frame | 1 (longest 70 ms, blocking 20 ms) | 0 ms |');
   });
 });

@@ -68,6 +68,11 @@ export interface TraceOptions {
   /** A short name for a script address (the shell's chunks without their hash, say). */
   scriptName?: (url: string) => string;
   minMs?: number;
+  /**
+   * A user-timing mark the page made (`performance.mark`) to count from instead of the navigation start:
+   * a menu tap traced on a page already open. Its event also names the page's thread.
+   */
+  mark?: string;
 }
 
 const data = (event: TraceEvent): Record<string, unknown> => (event.args?.data as Record<string, unknown> | undefined) ?? {};
@@ -202,9 +207,9 @@ const hostOf = (url: string) => {
 };
 
 /** The long tasks of the shell page's thread from its navigation start, in order. */
-export function longTasksOf(events: TraceEvent[], { origin, scriptName = (url) => url, minMs = LONG_TASK_MS }: TraceOptions): LongTask[] {
-  const navigation = shellPage(events, origin);
-  if (!navigation) throw new Error(`the trace has no page of ${origin}`);
+export function longTasksOf(events: TraceEvent[], { origin, scriptName = (url) => url, minMs = LONG_TASK_MS, mark }: TraceOptions): LongTask[] {
+  const navigation = mark === undefined ? shellPage(events, origin) : events.filter((event) => event.name === mark && event.cat.includes('blink.user_timing')).at(-1);
+  if (!navigation) throw new Error(mark === undefined ? `the trace has no page of ${origin}` : `the trace has no mark ${mark}`);
   const { pid, tid, ts: zero } = navigation;
   const thread = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && event.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   // Frame id → the address it shows, so browser work inside a frame names its page.
@@ -320,21 +325,28 @@ export function chunkNames(origin: string): (url: string) => string {
   };
 }
 
-/** One start's long tasks as Markdown lines, with the blocking time of each owner. */
-export function formatLongTasks(title: string, tasks: LongTask[]): string {
+/** Issue 57: the shell's own tasks over this at CPU 4× are flagged (README says which cannot be split). */
+export const FLAG_OWN_MS = 100;
+
+/** One start's long tasks as Markdown lines, with the blocking time of each owner; `flagOver`: the shell's own tasks longer than that are marked. */
+export function formatLongTasks(title: string, tasks: LongTask[], flagOver?: number): string {
   const owners = [...new Set(tasks.map((task) => task.owner))];
   const lines = [
     `${title}: ${tasks.length} long tasks, blocking ${blockingTime(tasks).toFixed(0)} ms${owners.length > 0 ? ` (${owners.map((owner) => `${owner} ${blockingTime(tasks, owner).toFixed(0)}`).join(', ')})` : ''}`,
   ];
   for (const task of tasks) {
     const shares = task.shares.map((share) => `${share.what} ${share.ms.toFixed(0)}`).join(', ');
-    lines.push(`  - ${task.start.toFixed(0).padStart(5)} ms  ${task.duration.toFixed(0).padStart(4)} ms (CPU ${task.cpu.toFixed(0).padStart(3)})  ${task.owner}: ${task.kind}${shares ? ` — ${shares}` : ''}`);
+    const flag = flagOver !== undefined && task.owner === 'shell' && task.duration > flagOver ? ` [over ${flagOver} ms]` : '';
+    lines.push(`  - ${task.start.toFixed(0).padStart(5)} ms  ${task.duration.toFixed(0).padStart(4)} ms (CPU ${task.cpu.toFixed(0).padStart(3)})  ${task.owner}: ${task.kind}${shares ? ` — ${shares}` : ''}${flag}`);
   }
   return lines.join('\n');
 }
 
-/** The long tasks of a shell's starts, by kind of start (a shell without a service worker has no offline start). */
-export type StartTasks = { first: LongTask[]; repeat?: LongTask[]; offline?: LongTask[] };
+/**
+ * The long tasks of a shell's starts, by kind of start (a shell without a service worker has no offline
+ * start), and of a menu tap to a new frame route (`tap`, from the tap on: issue 57).
+ */
+export type StartTasks = { first: LongTask[]; repeat?: LongTask[]; offline?: LongTask[]; tap?: LongTask[] };
 
 /** Per start: the shell's own long tasks (count, longest, blocking time) and the blocking time of its embedded pages. */
 export function formatLongTaskSummary(caption: string, shells: { name: string; tasks: StartTasks }[]): string {
@@ -346,12 +358,12 @@ export function formatLongTaskSummary(caption: string, shells: { name: string; t
   };
   const embedded = (tasks: LongTask[] | undefined) =>
     tasks ? `${tasks.filter((task) => task.owner.startsWith('embedded page')).reduce((sum, task) => sum + Math.max(0, task.duration - LONG_TASK_MS), 0).toFixed(0)} ms` : 'n/a';
-  const kinds = ['first', 'repeat', 'offline'] as const;
+  const kinds = ['first', 'repeat', 'offline', 'tap'] as const;
   return [
     caption,
     '',
     `| Start | ${shells.map((shell) => `${shell.name}: its own long tasks | ${shell.name}: embedded page's blocking`).join(' | ')} |`,
     `|---|${shells.map(() => '---|---|').join('')}`,
-    ...kinds.map((kind) => `| ${kind} | ${shells.map((shell) => `${own(shell.tasks[kind])} | ${embedded(shell.tasks[kind])}`).join(' | ')} |`),
+    ...kinds.filter((kind) => kind !== 'tap' || shells.some((shell) => shell.tasks.tap)).map((kind) => `| ${kind === 'tap' ? 'menu tap to a new frame' : kind} | ${shells.map((shell) => `${own(shell.tasks[kind])} | ${embedded(shell.tasks[kind])}`).join(' | ')} |`),
   ].join('\n');
 }

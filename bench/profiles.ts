@@ -6,7 +6,7 @@
 import { devices, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export interface Profile {
-  name: 'desktop' | 'handheld';
+  name: 'desktop' | 'handheld' | 'handheld-cpu4';
   /** How the table names the device. */
   description: string;
   context: BrowserContextOptions;
@@ -19,6 +19,8 @@ export interface Profile {
   routes: number;
   /** Whether to time search, going back to kept frames and the heap too (desktop only). */
   everything: boolean;
+  /** Whether a profile without `everything` still times going back after each new route (`handheld-cpu4`). */
+  back?: boolean;
 }
 
 /** Lighthouse's "slow 4G" figures (its mobile preset), applied to the page's own requests. */
@@ -52,4 +54,22 @@ export const HANDHELD: Profile = {
   },
   routes: 5,
   everything: false,
+};
+
+/**
+ * The handheld with its CPU slowed 4× and the network left alone (issue 57, `BENCH_PROFILE=cpu4`): a
+ * warehouse handheld on good Wi-Fi, where the shell's own main-thread work decides, not the network.
+ * Going back is timed too.
+ */
+export const HANDHELD_CPU: Profile = {
+  name: 'handheld-cpu4',
+  description: `headless Chromium as a Moto G4 (${moto.viewport.width}×${moto.viewport.height}, touch), CPU ${HANDHELD_CPU_SLOWDOWN}× slower, network not shaped (loopback)`,
+  context: moto,
+  async prepare(page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: HANDHELD_CPU_SLOWDOWN });
+  },
+  routes: 5,
+  everything: false,
+  back: true,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFrameHeaps, formatHandheldTable, formatTable, type Figures } from './report.ts';
+import { formatCpuTargets, formatFrameHeaps, formatHandheldTable, formatTable, type Figures } from './report.ts';
 
 const figures = (overrides: Partial<Figures> = {}): Figures => ({
   cold: 900,
@@ -139,5 +139,27 @@ describe('formatFrameHeaps', () => {
     expect(lines).toContain('| Frames alive | 3 (budget: 3 kept and warm, of them at most 2 warm) pass | |');
     expect(formatFrameHeaps('Portal', [...heaps, { name: 'x /', shown: false, bytes: 1 }], { frames: 3, warm: 2 })).toContain('| Frames alive | 4 (budget: 3 kept and warm, of them at most 2 warm) fail | |');
     expect(formatFrameHeaps('Luigi', heaps, null)).toContain('| Frames alive | 3 | |');
+  });
+});
+
+describe('formatCpuTargets', () => {
+  const table = formatCpuTargets({
+    desktop: { portal: figures({ navigate: 110 }), luigi: figures({ navigate: 100 }) },
+    handheld: { portal: figures({ cold: 2000, warm: 1500, navigate: 200, back: 40 }), luigi: figures({ warm: 3000, navigate: 300, back: 280 }) },
+    runs: 5,
+    machine: '2 cores, load 1.0',
+    device: 'a phone, CPU 4×',
+  });
+
+  it('judges the repeat start against the portal’s own first start and against Luigi', () => {
+    expect(table.split('\n')[0]).toBe("Issue 57's targets: medians of 5 runs (a phone, CPU 4×; the desktop's navigation from its own table; 2 cores, load 1.0).");
+    expect(row(table, 'Repeat start to the interactive shell (handheld) ÷ the portal’s own')).toBe('| Repeat start to the interactive shell (handheld) ÷ the portal’s own first start | 1500 ms | 3000 ms | 0.50× | ≤ 1.0× own first start | 0.75× | pass |');
+    expect(row(table, 'Repeat start to the interactive shell (handheld) ÷ Luigi')).toContain('| ≤ 0.6× Luigi | 0.50× | pass |');
+  });
+
+  it('judges a menu tap against Luigi on each profile, and prints back beside them', () => {
+    expect(row(table, 'Menu tap to the new frame ready (handheld)')).toContain('| 200 ms | 300 ms | 0.67× | ≤ 0.8× Luigi | 0.67× | pass |');
+    expect(row(table, 'Menu tap to the new frame ready (desktop)')).toContain('| 110 ms | 100 ms | 1.10× | ≤ 1.0× Luigi | 1.10× | fail |');
+    expect(row(table, 'Back (handheld)')).toBe('| Back (handheld) | 40 ms | 280 ms | 0.14× |  |  |  |');
   });
 });

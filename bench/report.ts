@@ -301,3 +301,53 @@ export function formatFrameHeaps(caption: string, heaps: readonly FrameHeap[], b
     `| Frames alive | ${frames.length}${budget ? ` (budget: ${budget.frames} kept and warm, of them at most ${budget.warm} warm) ${withinBudget}` : ''} | |`,
   ].join('\n');
 }
+
+/** Both shells' medians on one profile. */
+interface Pair {
+  portal: Figures;
+  luigi: Figures;
+}
+
+/**
+ * Issue 57's targets on the handheld with its CPU slowed 4× and no network shaping (`BENCH_PROFILE=cpu4`),
+ * with the desktop's navigation: the repeat start at most the portal's own first start and at most 0.6×
+ * Luigi's; a menu tap to a new frame at most 0.8× Luigi's on the handheld and 1.0× on the desktop. Back is
+ * printed beside them (no target of its own here). The repeat start is the first one from the cache (`warm`).
+ */
+export function formatCpuTargets(report: { desktop: Pair; handheld: Pair; runs: number; machine: string; device: string }): string {
+  const { desktop, handheld } = report;
+  const rows: { label: string; portal: number | null; luigi: number | null; target: string; value: number | null; limit: number | null }[] = [
+    { label: 'First start to the interactive shell (handheld)', portal: handheld.portal.cold, luigi: handheld.luigi.cold, target: '', value: null, limit: null },
+    {
+      label: 'Repeat start to the interactive shell (handheld) ÷ the portal’s own first start',
+      portal: handheld.portal.warm,
+      luigi: handheld.luigi.warm,
+      target: '≤ 1.0× own first start',
+      value: ratioOf(handheld.portal.warm, handheld.portal.cold),
+      limit: 1,
+    },
+    { label: 'Repeat start to the interactive shell (handheld) ÷ Luigi', portal: handheld.portal.warm, luigi: handheld.luigi.warm, target: '≤ 0.6× Luigi', value: ratioOf(handheld.portal.warm, handheld.luigi.warm), limit: 0.6 },
+    { label: 'Repeat start again (code cache made) (handheld)', portal: handheld.portal.again, luigi: handheld.luigi.again, target: '', value: null, limit: null },
+    { label: 'Menu tap to the new frame ready (handheld)', portal: handheld.portal.navigate, luigi: handheld.luigi.navigate, target: '≤ 0.8× Luigi', value: ratioOf(handheld.portal.navigate, handheld.luigi.navigate), limit: 0.8 },
+    { label: '… of which tap to the new frame’s request (handheld)', portal: handheld.portal.navigateRequest, luigi: handheld.luigi.navigateRequest, target: '', value: null, limit: null },
+    { label: 'Menu tap to the new frame ready (desktop)', portal: desktop.portal.navigate, luigi: desktop.luigi.navigate, target: '≤ 1.0× Luigi', value: ratioOf(desktop.portal.navigate, desktop.luigi.navigate), limit: 1 },
+    { label: '… of which tap to the new frame’s request (desktop)', portal: desktop.portal.navigateRequest, luigi: desktop.luigi.navigateRequest, target: '', value: null, limit: null },
+    { label: 'Back (handheld)', portal: handheld.portal.back, luigi: handheld.luigi.back, target: '', value: null, limit: null },
+    { label: 'Back (desktop)', portal: desktop.portal.back, luigi: desktop.luigi.back, target: '', value: null, limit: null },
+  ];
+  const cell = (value: number | null) => (value === null ? 'n/a' : ms(value));
+  const ratio = (portal: number | null, luigi: number | null) => {
+    const value = ratioOf(portal, luigi);
+    return value === null ? '–' : `${value.toFixed(2)}×`;
+  };
+  return [
+    `Issue 57's targets: medians of ${report.runs} runs (${report.device}; the desktop's navigation from its own table; ${report.machine}).`,
+    '',
+    '| Figure | Staff Portal | SAP Luigi 2.31 | Portal ÷ Luigi | Target | Measured | Portal |',
+    '|---|---:|---:|---:|---|---:|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${cell(row.portal)} | ${cell(row.luigi)} | ${ratio(row.portal, row.luigi)} | ${row.target} | ${row.value === null ? '' : `${row.value.toFixed(2)}×`} | ${row.limit === null ? '' : row.value !== null && row.value <= row.limit ? 'pass' : 'fail'} |`,
+    ),
+  ].join('\n');
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { switchMode } from '../offline/mode.ts';
@@ -74,7 +74,8 @@ export function SignedInApp({ page }: { page: PageParts }) {
   return start ? <StartFlowView flow={start.flow} services={start.services} outbox={start.outbox.load} /> : <BootSpinner />;
 }
 
-function StartFlowView({ flow, services, outbox }: { flow: StartFlow; services: Services; outbox: () => Promise<PageOutbox> }) {
+// Memoised: the page above re-renders on every route change (it reads the address); the flow's view does not depend on it.
+const StartFlowView = memo(function StartFlowView({ flow, services, outbox }: { flow: StartFlow; services: Services; outbox: () => Promise<PageOutbox> }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const view: StartView = useSyncExternalStore(flow.subscribe, flow.getState);
@@ -136,7 +137,7 @@ function StartFlowView({ flow, services, outbox }: { flow: StartFlow; services: 
     case 'forbidden':
       return <StartupForbidden user={state.user} />;
   }
-}
+});
 
 function Ready({ context, services, outbox, offline }: { context: ShellContextValue; services: Services; outbox: () => Promise<PageOutbox>; offline: boolean }) {
   return (

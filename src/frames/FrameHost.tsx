@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/Spinner.tsx';
 import { placeFrame, showAdoptedFrame } from './adopted-frame.ts';
@@ -7,9 +7,10 @@ import { FRAME_SANDBOX } from './settings.ts';
 
 /**
  * Renders the kept-alive frames; only the active one is visible. `needsConnection` draws what covers
- * a frame that stayed silent offline (readiness.ts): the shell's card, with Retry.
+ * a frame that stayed silent offline (readiness.ts): the shell's card, with Retry. Memoised: it draws
+ * from the pool's store, so the shell's render on a route change passes it by.
  */
-export function FrameHost({ pool, needsConnection }: { pool: FramePool; needsConnection: (title: string, retry: () => void) => ReactNode }) {
+export const FrameHost = memo(function FrameHost({ pool, needsConnection }: { pool: FramePool; needsConnection: (title: string, retry: () => void) => ReactNode }) {
   const { t } = useTranslation();
   const { entries, activeKey } = useSyncExternalStore(pool.subscribe, pool.getSnapshot);
   const active = entries.find((entry) => entry.key === activeKey);
@@ -54,7 +55,7 @@ export function FrameHost({ pool, needsConnection }: { pool: FramePool; needsCon
       {active?.status === 'needs-connection' && needsConnection(active.title, () => pool.retry(active.key))}
     </div>
   );
-}
+});
 
 /**
  * A frame created before the pool (adopted-frame.ts), moved into the host without reloading it; React keeps

@@ -51,6 +51,8 @@ const MenuSearchDialog = deferred(() => withDeferredTexts(import('./MenuSearchDi
 const Scanning = deferred(() => withDeferredTexts(import('../scanner/Scanning.tsx')).then((module) => module.Scanning), { idle: true, quiet: true });
 // Opened from the header's outbox badge.
 const OutboxSheet = deferred(() => withDeferredTexts(import('./OutboxSheet.tsx')).then((module) => module.OutboxSheet));
+/** What covers a frame that stayed silent offline: one function for the page's life, so the memoised frame host is passed by on a route change. */
+const needsConnection = (title: string, retry: () => void) => <NeedsConnectionCard title={title} onRetry={retry} />;
 /** The lock screen's count on a shared device: the person's writes the outbox has not sent yet. */
 const waitingWrites = { get: () => outboxCount.get().waiting, subscribe: outboxCount.subscribe };
 
@@ -175,6 +177,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
     frameAt,
     closing,
     element: (key) => pool.element(key),
+    frames: pool,
     drawnFor,
   });
   // The boot step's picture of the shell (if any) gives way as the shell draws itself, in the same frame.
@@ -245,7 +248,7 @@ function AccessibleShell({ access, offline, services, outbox }: { access: ShellA
             {showPageBar && route && <PageBar route={route} onGuide={controller.openGuide} />}
             <div className="shell-content">
               <CatalogueRoutePage />
-              <FrameHost pool={pool} needsConnection={(title, retry) => <NeedsConnectionCard title={title} onRetry={retry} />} />
+              <FrameHost pool={pool} needsConnection={needsConnection} />
               <FramesAfterIdle pool={pool} tell={tellFrame} frameAt={frameToOpen} offlineMode={offline} />
             </div>
           </ShellLayout>

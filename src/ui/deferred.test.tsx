@@ -22,6 +22,23 @@ describe('deferred', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('draws again only when its props change: a parent drawn again with the same props passes it by', async () => {
+    let drawn = 0;
+    const Counted = ({ name }: { name: string }) => {
+      drawn++;
+      return <p>Hello {name}</p>;
+    };
+    const Deferred = deferred(async () => Counted);
+    const { rerender } = render(<Deferred name="Lan" />);
+    expect(await screen.findByText('Hello Lan')).toBeTruthy();
+    const before = drawn;
+    rerender(<Deferred name="Lan" />);
+    expect(drawn).toBe(before);
+    rerender(<Deferred name="Hoa" />);
+    expect(screen.getByText('Hello Hoa')).toBeTruthy();
+    expect(drawn).toBe(before + 1);
+  });
+
   it('preload asks for the code before the component is drawn; drawn later, it shows at once, without its fallback', async () => {
     const load = vi.fn(async () => Greeting);
     const Deferred = deferred(load, { fallback: <p>Loading</p> });

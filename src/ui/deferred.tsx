@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ChunkFailedCard } from './ChunkFailedCard.tsx';
 import { ChunkRecoveryContext } from './chunk-recovery.ts';
 import { whenIdle } from './idle.ts';
@@ -28,7 +28,8 @@ export type DeferredComponent<P> = ComponentType<P> & { preload(): void };
  * parts of the shell a start does not need at once, and the one way the portal loads a component
  * lazily. When its chunk does not arrive (connection gone, or a release the server no longer has)
  * the page moves to the new release, or this part alone shows ChunkFailedCard with Retry and tries
- * again when the connection returns: the rest of the shell stays drawn.
+ * again when the connection returns: the rest of the shell stays drawn. It draws again only when its
+ * props change (or a context it reads).
  */
 export function deferred<P extends object>(load: Load<P>, { idle = false, fallback = null, quiet = false }: DeferredOptions<P> = {}): DeferredComponent<P> {
   let loaded: ComponentType<P> | undefined;
@@ -71,7 +72,9 @@ export function deferred<P extends object>(load: Load<P>, { idle = false, fallba
     if (failed) return quiet ? null : <ChunkFailedCard onRetry={retry} />;
     return ready ? (typeof fallback === 'function' ? fallback(props) : fallback) : null;
   }
-  return Object.assign(Deferred, { preload: () => void loadOnce().catch(() => undefined) });
+  // Memoised: a shell's render on a route change (a menu tap, the frame loading beside it on the same
+  // main thread) skips the deferred parts whose props did not change.
+  return Object.assign(memo(Deferred), { preload: () => void loadOnce().catch(() => undefined) });
 }
 
 /** False until the first idle moment after mounting (true at once when not waiting). */

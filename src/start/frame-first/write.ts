@@ -1,6 +1,7 @@
 import { frameBox, type FrameBox, type FrameFirstFrame, type FrameFirstRecord } from './rules.ts';
 import { recordOf, recordShownFrame } from './record.ts';
-import type { FrameSpec } from '../../frames/pool-store.ts';
+import type { FramePool, FrameSpec } from '../../frames/pool-store.ts';
+import { whenIdle } from '../../ui/idle.ts';
 import { FRAME_ALLOW, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
@@ -22,6 +23,8 @@ export interface FrameFirstRecordInput {
   closing(path: string): readonly UpgradeWindow[];
   /** The element of the frame shown, once it is laid out. */
   element(key: string): HTMLIFrameElement | null;
+  /** The frames' states (is the one shown still loading?), read and followed. */
+  frames: Pick<FramePool, 'getSnapshot' | 'subscribe'>;
   /**
    * Names what the shell's pictures show now (its menu and names): a kept picture of anything else is
    * dropped. Named when a record is written: it runs over every menu path, work the first render need not do.
@@ -135,8 +138,30 @@ export async function writeFrameFirstRecordWhenIdle(
     writeFrameFirstRecord(once, 'idle', pictureOfShell, record);
     return;
   }
+  // A new picture waits for the frame shown to load, then for an idle moment: its slices must not
+  // compete with that page's loading on the same main thread (after a menu tap, taken at once they
+  // delayed the new frame's page by their length).
+  if (input.active) await shownFrameLoaded(input.frames, input.active.key, signal);
+  if (signal.aborted) return;
+  await new Promise<void>((resolve) => whenIdle(resolve));
+  if (signal.aborted) return;
   const taken = await pictureInSlices(drawnFor(), signal);
   if (signal.aborted) return;
   // Should the record have changed meanwhile (another tab), the write decides again; it keeps this picture.
   writeFrameFirstRecord(once, 'idle', () => taken);
+}
+
+/** Resolves once the frame of `key` is not loading (at once when it is not), or when `signal` aborts. */
+export function shownFrameLoaded(frames: FrameFirstRecordInput['frames'], key: string, signal: AbortSignal): Promise<void> {
+  const loading = () => frames.getSnapshot().entries.some((entry) => entry.key === key && entry.status === 'loading');
+  return new Promise((resolve) => {
+    if (!loading() || signal.aborted) return resolve();
+    const done = () => {
+      stop();
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const stop = frames.subscribe(() => !loading() && done());
+    signal.addEventListener('abort', done);
+  });
 }

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FrameSettings } from '../../../packages/frame-client/index.ts';
 import { stampFrameFirst } from './record.ts';
-import type { FrameSpec } from '../../frames/pool-store.ts';
+import type { FrameEntry, FrameSpec, PoolSnapshot } from '../../frames/pool-store.ts';
 import { FRAME_ALLOW, frameWindowName } from '../../frames/settings.ts';
 import type { UpgradeWindow } from '../../maintenance/windows.ts';
 import type { ShellPicture } from '../picture/shape.ts';
@@ -41,6 +41,21 @@ describe('frameFirstFrame', () => {
   });
 });
 
+/** The pool's states as the writer reads them: `key` loading, or nothing loading; `settle()` ends the loading. */
+function framesState(loadingKey: string | null = null) {
+  let snapshot: PoolSnapshot = { entries: loadingKey ? [{ key: loadingKey, status: 'loading' } as FrameEntry] : [], activeKey: loadingKey };
+  const listeners = new Set<() => void>();
+  return {
+    getSnapshot: () => snapshot,
+    subscribe: (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+    settle() {
+      snapshot = { ...snapshot, entries: snapshot.entries.map((entry) => ({ ...entry, status: 'ready' as const })) };
+      listeners.forEach((listener) => listener());
+    },
+    listeners,
+  };
+}
+
 const element = { getBoundingClientRect: () => ({ top: 64, left: 280, width: innerWidth - 280, height: innerHeight - 64 }) } as HTMLIFrameElement;
 const input: FrameFirstRecordInput = {
   enabled: true,
@@ -50,6 +65,7 @@ const input: FrameFirstRecordInput = {
   frameAt: (path) => spec(path),
   closing: () => [],
   element: () => element,
+  frames: framesState(),
   drawnFor: () => 'menu 1',
 };
 const frames = () => (JSON.parse(localStorage.getItem('frameFirst')!) as { frames: { path: string; picture: ShellPicture | null }[] }).frames;
@@ -128,6 +144,33 @@ describe('writeFrameFirstRecordWhenIdle', () => {
     await writeFrameFirstRecordWhenIdle({ ...input, drawnFor: () => 'menu 2' }, new AbortController().signal, inSlices);
     expect(inSlices).toHaveBeenCalledTimes(1);
     expect(frames()[0]?.picture?.drawnFor).toBe('menu 2');
+  });
+
+  it('takes a new picture only once the frame shown has loaded: its slices do not compete with that page', async () => {
+    stamp();
+    const state = framesState('/pos');
+    const inSlices = vi.fn((drawnFor: string) => Promise.resolve(sized(drawnFor)));
+    const written = writeFrameFirstRecordWhenIdle({ ...input, frames: state }, new AbortController().signal, inSlices);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(inSlices).not.toHaveBeenCalled();
+    state.settle();
+    await written;
+    expect(inSlices).toHaveBeenCalledTimes(1);
+    expect(state.listeners.size).toBe(0);
+    expect(paths()).toEqual(['/pos']);
+  });
+
+  it('stops waiting for the frame shown to load when the shell moves on, and writes nothing', async () => {
+    stamp();
+    const state = framesState('/pos');
+    const moved = new AbortController();
+    const inSlices = vi.fn((drawnFor: string) => Promise.resolve(sized(drawnFor)));
+    const written = writeFrameFirstRecordWhenIdle({ ...input, frames: state }, moved.signal, inSlices);
+    moved.abort();
+    await written;
+    expect(inSlices).not.toHaveBeenCalled();
+    expect(state.listeners.size).toBe(0);
+    expect(frames()).toEqual([]);
   });
 
   it('writes nothing when the shell moved on while the picture was taken', async () => {
