@@ -87,6 +87,11 @@ export interface WelcomeMessage {
   scanner?: WedgeRules;
 }
 
+/** The shell's welcome: what it offers this frame, with the wedge's rules whenever it offers the scanner. */
+export function welcomeMessage(version: number, capabilities: Capability[], wedge: WedgeRules): WelcomeMessage {
+  return { protocol: PROTOCOL, type: 'welcome', version, capabilities, ...(capabilities.includes('scanner') && { scanner: wedge }) };
+}
+
 /** Bounds on what either side reads: a version is a small positive integer, a list has at most this many names. */
 const MAX_VERSION = 1000;
 const MAX_CAPABILITIES = 64;

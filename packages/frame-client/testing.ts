@@ -10,7 +10,7 @@
  * later, at the shell's origin.
  */
 import { parseFrameMessage, type FrameSettings, type FrameUserData, type ParsedFrameMessage } from './index.ts';
-import { CAPABILITIES, PROTOCOL_VERSION, type Capability } from './handshake.ts';
+import { CAPABILITIES, PROTOCOL_VERSION, welcomeMessage, type Capability } from './handshake.ts';
 import type { NavigateRequest, Visibility } from './navigate.ts';
 import type { OutboxEntry, OutboxProblem, OutboxRefusal, OutboxWrite } from './outbox.ts';
 import { PROTOCOL } from './protocol.ts';
@@ -129,7 +129,7 @@ export function createShellStandIn(options: ShellStandInOptions = {}) {
     switch (message.type) {
       case 'hello':
         record.taken = message.capabilities;
-        if (version >= 2) void post({ protocol: PROTOCOL, type: 'welcome', version, capabilities: offered, ...(offered.includes('scanner') ? { scanner: options.wedge ?? DEFAULT_WEDGE_RULES } : {}) });
+        if (version >= 2) void post(welcomeMessage(version, [...offered], options.wedge ?? DEFAULT_WEDGE_RULES));
         break;
       case 'ready':
         record.ready = true;

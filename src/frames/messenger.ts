@@ -14,7 +14,7 @@ import {
   type ParsedFrameMessage,
   type VisibilityMessage,
   type WedgeRules,
-  type WelcomeMessage,
+  welcomeMessage,
 } from '../../packages/frame-client/index.ts';
 import { isTrustedUserDataOrigin } from './origin.ts';
 
@@ -87,14 +87,7 @@ export function listenToFrames(
         // What this shell offers: all it speaks to a verified frame; to another, nothing of the user's own (their
         // writes, their scans and camera) and no moves in place (the answer to a move is trusted to the frames
         // trusted with the user).
-        const trusted = verified();
-        const welcome: WelcomeMessage = {
-          protocol: PROTOCOL,
-          type: 'welcome',
-          version: PROTOCOL_VERSION,
-          capabilities: trusted ? [...CAPABILITIES] : ['session-end', 'visibility'],
-          ...(trusted && { scanner: policy.wedge }),
-        };
+        const welcome = welcomeMessage(PROTOCOL_VERSION, verified() ? [...CAPABILITIES] : ['session-end', 'visibility'], policy.wedge);
         handlers.onHello(frame, message.capabilities.filter((name) => welcome.capabilities.includes(name)));
         return frame.window.postMessage(welcome, event.origin);
       }
