@@ -142,9 +142,15 @@ describe('sample embedded app', () => {
     const first = await loadedAt();
     expect(first).toMatch(/^\d{4}-\d\d-\d\dT/);
     await expect.poll(() => frame.locator('#page-view').textContent()).toBe('1');
+    const firstDocument = await frame.locator('#page-view').getAttribute('data-document');
     await frame.goto(`${stack.apps.finance}/reports?again=1`);
     await expect.poll(() => frame.locator('#page-view').textContent()).toBe('2');
     expect(await loadedAt()).not.toBe(first);
+    // The server also counts per document, for tests that share the stack with others.
+    const documentViews = (documentId: string | null) => frame.evaluate(async (id) => (await fetch(`/__sample/page-view?document=${id}`)).text(), documentId);
+    const secondDocument = await frame.locator('#page-view').getAttribute('data-document');
+    expect(secondDocument).not.toBe(firstDocument);
+    expect([await documentViews(firstDocument), await documentViews(secondDocument), await documentViews('never-shown')]).toEqual(['1', '1', '0']);
   });
 
   /** The stand-in shell tells its frame something, as the shell would. */

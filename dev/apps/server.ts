@@ -28,8 +28,10 @@ async function transpile(path: string): Promise<string> {
 export async function createAppsServer(server: Server, context: AppsContext): Promise<FastifyInstance> {
   const app = Fastify({ serverFactory: (handler) => server.on('request', handler), logger: false });
   // Page views per app, as the pages report them (only while shown: a warm frame counts none until then);
-  // third-party frames may not use storage, so the count lives on the server.
-  const pageViews = new Map<AppKey, number>();
+  // third-party frames may not use storage, so the count lives on the server. Each page also names its
+  // document, so a test can ask what one frame counted while tests on other workers count too.
+  // Keys: the app key, and the app key with the document's name.
+  const pageViews = new Map<string, number>();
 
   for (const path of BROWSER_MODULES) {
     app.get(MODULE_PREFIX + path, async (request, reply) => {
@@ -43,16 +45,23 @@ export async function createAppsServer(server: Server, context: AppsContext): Pr
   // Browsers ask every top-level page for one; it must not count as a page view.
   app.get('/favicon.ico', (_request, reply) => reply.code(204).send());
 
-  // POST counts one (the page reports a route shown), GET only reads the count (for tests).
+  // POST counts one (the page reports a route shown) and answers the app's count; GET only reads a count
+  // (for tests): the app's, or with ?document= the views that one document counted.
   app.route({
     method: ['GET', 'POST'],
     url: '/__sample/page-view',
     handler: async (request, reply) => {
       const key = appByHost.get(request.hostname);
       if (!key) return reply.code(404).send();
-      const views = (pageViews.get(key) ?? 0) + (request.method === 'POST' ? 1 : 0);
-      pageViews.set(key, views);
-      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(String(views));
+      const documentId = new URL(request.url, 'http://app').searchParams.get('document');
+      const add = (countKey: string) => {
+        pageViews.set(countKey, (pageViews.get(countKey) ?? 0) + (request.method === 'POST' ? 1 : 0));
+        return pageViews.get(countKey)!;
+      };
+      const appViews = add(key);
+      const documentViews = documentId === null ? null : add(`${key} ${documentId}`);
+      const answer = request.method === 'GET' && documentViews !== null ? documentViews : appViews;
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(String(answer));
     },
   });
 

@@ -59,13 +59,16 @@ drawRoute();
 // A page view is a route shown: counted once per route and document, and only while the shell shows the
 // frame (a warm frame, loaded ahead and hidden, counts none until it is shown).
 let counted: string | null = null;
+// Names this document to the server's count (tests read what one frame counted with it).
+const documentId = Math.random().toString(36).slice(2);
+byId('page-view').dataset.document = documentId;
 async function countPageView() {
   const here = location.pathname + location.search;
   if (client.visibility.state !== 'visible' || counted === here) return;
   counted = here;
   const output = byId('page-view');
   try {
-    output.textContent = await (await fetch('/__sample/page-view', { method: 'POST' })).text();
+    output.textContent = await (await fetch(`/__sample/page-view?document=${documentId}`, { method: 'POST' })).text();
   } catch {
     output.textContent = 'not counted (offline)';
   }
