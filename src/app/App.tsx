@@ -8,7 +8,6 @@ import { SessionContext, useSession, useSessionState } from '../session/context.
 import type { Session } from '../session/session.ts';
 import { SessionGate } from '../session/SessionGate.tsx';
 import { NextPersonPage } from '../shared-device/index.tsx';
-import { SignInCallbackPage } from '../session/SignInCallbackPage.tsx';
 import { CALLBACK_PATH } from '../session/sign-in-settings.ts';
 import { UpdatePrompt } from '../sw-client/UpdatePrompt.tsx';
 import { ChunkRecoveryContext } from '../ui/chunk-recovery.ts';
@@ -21,6 +20,8 @@ import { StartFailure } from '../pages/StartFailure.tsx';
 import type { PageParts } from './composition.ts';
 import type * as SignedInModule from './SignedInApp.tsx';
 
+/** The provider's way back only: its code loads beside the config there (composePage), and never on the start of a signed-in page. */
+const SignInCallbackPage = deferred(() => import('../session/SignInCallbackPage.tsx').then((module) => module.SignInCallbackPage), { fallback: <BootSpinner /> });
 /** A personal device with nobody signed in and no connection: rare, so its code and texts load when shown (precached for offline use). */
 const SignedOutPage = deferred(() => withDeferredTexts(import('../session/SignedOutPage.tsx')).then((module) => module.SignedOutPage), { fallback: <BootSpinner /> });
 

@@ -35,7 +35,8 @@ export async function boot(root: Root): Promise<void> {
     // The signed-in shell's chunk, requested at once and awaited with the config. Not React.lazy: a
     // Suspense fallback is held on screen for at least 300 ms.
     const signedInChunk = import('./SignedInApp.tsx');
-    const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(location.host, takeEarlyResponse(requestKey('GET', CONFIG_PATH))?.response ?? null), initI18n(), signedInChunk]);
+    // And the start snapshot's read (begun by the boot step, no network): a start drawn from it draws the shell in the first render.
+    const [configResult, , signedIn] = await Promise.all([loadRuntimeConfig(location.host, takeEarlyResponse(requestKey('GET', CONFIG_PATH))?.response ?? null), initI18n(), signedInChunk, page.snapshotRead]);
     if (!configResult.ok) {
       // The failure pages are not part of a normal start: their code loads only when one is shown.
       const { ConfigNotFoundPage } = await withDeferredTexts(import('../pages/ConfigNotFoundPage.tsx'));

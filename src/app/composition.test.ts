@@ -66,10 +66,14 @@ describe('composeSession', () => {
 });
 
 describe('composePage', () => {
-  it('takes up the read of the start snapshot that the boot step began', async () => {
+  it('takes up the read of the start snapshot that the boot step began, and hands out its record once settled, once', async () => {
     beginEarlyRead('snapshot');
     const page = composePage();
     expect(takeEarlyRead('snapshot')).toBeNull();
-    expect(await page.takeEarlySnapshot()).toBeUndefined();
+    expect(page.takeEarlySnapshot()).toBeNull();
+    await page.snapshotRead;
+    expect(page.takeEarlySnapshot()).toEqual({ record: undefined });
+    // Once: a retry reads anew.
+    expect(page.takeEarlySnapshot()).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { forgetStoredUser, readStoredUser } from '../session/stored-entries.ts';
 import { registerServiceWorker, type ServiceWorkerUpdates } from '../sw-client/register.ts';
 import type { ChunkRecovery } from '../ui/chunk-recovery.ts';
 import { markIonicPage } from '../ui/ionic-app.tsx';
-import { pageReleaseRecovery, readStoredSnapshot, type StoredSnapshot } from '../start/index.ts';
+import { pageReleaseRecovery, readStoredSnapshot, type StoredSnapshotRecord } from '../start/index.ts';
 
 /**
  * The composition root: the only place that builds the page's long-lived parts, in this order —
@@ -26,8 +26,13 @@ export interface PageParts {
   mode: OnlineMode;
   /** The IndexedDB cache of this page; logout clears it. */
   cache: OfflineCache;
-  /** The last start's snapshot as read while the config loads; handed out once (a retry reads anew). */
-  takeEarlySnapshot(): StoredSnapshot | null;
+  /**
+   * The last start's snapshot as read while the config loads (the boot step began the read), once that
+   * read has settled; handed out once (null: read it anew).
+   */
+  takeEarlySnapshot(): { record: StoredSnapshotRecord } | null;
+  /** Settles with that read (never rejects): boot awaits it with the config, so a start drawn from the snapshot draws the shell in the page's first render. */
+  snapshotRead: Promise<void>;
   serviceWorker: ServiceWorkerUpdates | null;
   /** What a chunk that failed to load leads to: the new release, or Retry where it failed. */
   recovery: ChunkRecovery;
@@ -38,8 +43,11 @@ const importSignInLibrary = () => import('../session/user-manager.ts');
 
 export function composePage(): PageParts {
   markIonicPage();
-  // Back from the provider, the sign-in library is needed first: its chunk loads beside the config.
-  if (location.pathname === CALLBACK_PATH) void importSignInLibrary().catch(() => undefined);
+  // Back from the provider, the sign-in library and the callback's page are needed first: their chunks load beside the config.
+  if (location.pathname === CALLBACK_PATH) {
+    void importSignInLibrary().catch(() => undefined);
+    void import('../session/SignInCallbackPage.tsx').catch(() => undefined);
+  }
   // Before the router listens to popstate: the back-button guard must see it first.
   installLeaveGuards();
   const mode = shellMode(readStoredMode(), isBrowserOnline());
@@ -47,7 +55,11 @@ export function composePage(): PageParts {
   onLogout(() => cache.clear());
   // The read of the last start's snapshot (IndexedDB, no network) that the boot step began, taken up
   // while the config and translations load.
-  let earlySnapshot: StoredSnapshot | null = readStoredSnapshot(cache, takeEarlyRead('snapshot'));
+  let earlySnapshot: { record: StoredSnapshotRecord } | null = null;
+  const snapshotRead = readStoredSnapshot(cache, takeEarlyRead('snapshot')).then(
+    (record) => void (earlySnapshot = { record }),
+    () => undefined,
+  );
   const recovery = pageReleaseRecovery();
   // Vite reports a chunk whose preload failed before the import rejects: check the release at once.
   addEventListener('vite:preloadError', () => void recovery.afterChunkFailure());
@@ -59,6 +71,7 @@ export function composePage(): PageParts {
       earlySnapshot = null;
       return taken;
     },
+    snapshotRead,
     serviceWorker: registerServiceWorker(),
     recovery,
   };

@@ -12,7 +12,7 @@ import type { PageParts } from './composition.ts';
 import type { Services } from '../api/services.ts';
 import { composeOutbox, type ComposedOutbox } from './outbox-composition.ts';
 import { createServices } from './services.ts';
-import { readSnapshot, readStoredSnapshot, runStartup, saveSnapshot, stampFrameFirstLater, StartFlow, type SnapshotRead } from '../start/index.ts';
+import { readSnapshot, runStartup, saveSnapshot, snapshotFromRecord, stampFrameFirstLater, StartFlow, type SnapshotWanted } from '../start/index.ts';
 
 /** The composition root's last step (composition.ts), in the signed-in chunk: what a signed-in page starts from. */
 
@@ -44,21 +44,22 @@ export function composeStart(page: PageParts, runtime: Runtime, session: Session
   const outbox = composeOutbox(runtime, session, services, mode);
   const deadlineMs = runtime.config.startup.deadlineSeconds * 1000;
   const snapshotMaxAgeMs = runtime.config.startup.snapshotMaxAgeHours * 3_600_000;
-  const lastSnapshot = (): Promise<SnapshotRead> =>
-    readSnapshot(cache, {
-      sub: input.user?.sub ?? null,
-      // Offline, the last release's will do: a new release must not cost the device its offline start.
-      version: mode === 'online' ? runtime.version : null,
-      maxAgeMs: mode === 'online' ? snapshotMaxAgeMs : null,
-      // Offline there are no switches: the last snapshot is what there is.
-      choices: mode === 'online' ? { platformId: storedPlatform()?.id, sellerId: storedSellerId(), siteId: storedSiteId() } : {},
-      stored: page.takeEarlySnapshot() ?? readStoredSnapshot(cache),
-    });
+  const wanted = (): SnapshotWanted => ({
+    sub: input.user?.sub ?? null,
+    // Offline, the last release's will do: a new release must not cost the device its offline start.
+    version: mode === 'online' ? runtime.version : null,
+    maxAgeMs: mode === 'online' ? snapshotMaxAgeMs : null,
+    // Offline there are no switches: the last snapshot is what there is.
+    choices: mode === 'online' ? { platformId: storedPlatform()?.id, sellerId: storedSellerId(), siteId: storedSiteId() } : {},
+  });
+  // The boot step's read, settled before the first render: the flow judges it at once (a snapshot start draws the shell in that render).
+  const early = page.takeEarlySnapshot();
   const flow = new StartFlow({
     mode,
     user: input.user,
     deadlineMs,
-    readSnapshot: lastSnapshot,
+    readSnapshot: () => readSnapshot(cache, wanted()),
+    snapshotNow: () => (early ? snapshotFromRecord(cache, early.record, wanted()) : null),
     async refreshUser() {
       const refreshed = await session.refreshUser(input.returnTo);
       return refreshed ? portalUserFrom(refreshed.profile as Record<string, unknown>) : null;

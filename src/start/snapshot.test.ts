@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createCache, type CacheProblem } from '../offline/cache.ts';
-import { matchesChoices, readSnapshot, saveSnapshot } from './snapshot.ts';
+import { matchesChoices, readSnapshot, readStoredSnapshot, saveSnapshot, snapshotFromRecord } from './snapshot.ts';
 import { shellContext } from './startup.ts';
 import type { ShellParts } from '../context/shell.ts';
 import { portalUser, seller, shellParts } from './testing.ts';
@@ -42,6 +42,19 @@ describe('start snapshot', () => {
     await saveSnapshot(cache, shellContext(parts()), '2.77.0-a');
     expect(await read(cache, { sub: 'cashier-1' })).toEqual({ kind: 'discarded', reason: 'otherUser' });
     expect(await read(cache)).toEqual({ kind: 'none' });
+  });
+
+  it('judged from a read already settled (the boot step’s): the same answers, another user’s deleted behind it', async () => {
+    const { cache } = freshCache();
+    const context = shellContext(parts());
+    await saveSnapshot(cache, context, '2.77.0-a');
+    const wanted = { sub: 'picker-1', version: '2.77.0-a', maxAgeMs: 12 * HOUR, choices: {} };
+    const record = await readStoredSnapshot(cache);
+    expect(snapshotFromRecord(cache, record, wanted)).toEqual({ kind: 'usable', context, savedAt: record?.savedAt });
+    expect(snapshotFromRecord(cache, record, { ...wanted, version: '2.78.0-b' })).toEqual({ kind: 'otherRelease' });
+    expect(snapshotFromRecord(cache, undefined, wanted)).toEqual({ kind: 'none' });
+    expect(snapshotFromRecord(cache, record, { ...wanted, sub: 'cashier-1' })).toEqual({ kind: 'discarded', reason: 'otherUser' });
+    await expect.poll(() => readStoredSnapshot(cache)).toBeUndefined();
   });
 
   it('keeps the snapshot of another release: not drawn online, drawn by an offline start', async () => {

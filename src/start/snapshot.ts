@@ -106,25 +106,41 @@ export type StoredSnapshot = ReturnType<typeof readStoredSnapshot>;
 export const readStoredSnapshot = (cache: OfflineCache, early?: Promise<EarlyRecord> | null) =>
   early ? cache.readFrom('snapshot', snapshotSchema, early) : cache.read('snapshot', snapshotSchema);
 
-/**
- * The snapshot for `sub` (null: whoever signed in last, for the offline start) of this `version`
- * (null: of any release, for the offline start), showing the stored `choices`, no older than
- * `maxAgeMs` (null: any age). `stored` is a read begun earlier, if any.
- */
-export async function readSnapshot(
-  cache: OfflineCache,
-  options: { sub: string | null; version: string | null; maxAgeMs: number | null; choices: StoredChoices; now?: number; stored?: StoredSnapshot },
-): Promise<SnapshotRead> {
-  const { sub, version, maxAgeMs, choices, now = Date.now(), stored = readStoredSnapshot(cache) } = options;
-  const record = await stored;
+/** What a start asks of the stored snapshot: whose, of which release, showing which choices, how old at most. */
+export interface SnapshotWanted {
+  /** The signed-in user's `sub`; null: whoever signed in last (the offline start). */
+  sub: string | null;
+  /** The running release; null: of any release (the offline start). */
+  version: string | null;
+  /** null: any age (the offline start). */
+  maxAgeMs: number | null;
+  choices: StoredChoices;
+  now?: number;
+}
+
+/** The stored record as read, before it is judged. */
+export type StoredSnapshotRecord = Awaited<StoredSnapshot>;
+
+/** Whether a stored snapshot may be drawn for what the start wants. Pure: another user's is reported `discarded`, for the caller to delete. */
+export function judgeSnapshot(record: StoredSnapshotRecord, { sub, version, maxAgeMs, choices, now = Date.now() }: SnapshotWanted): SnapshotRead {
   if (!record) return { kind: 'none' };
   const { value, savedAt } = record;
-  if (sub !== null && value.sub !== sub) {
-    await cache.remove('snapshot');
-    return { kind: 'discarded', reason: 'otherUser' };
-  }
+  if (sub !== null && value.sub !== sub) return { kind: 'discarded', reason: 'otherUser' };
   if (version !== null && value.version !== version) return { kind: 'otherRelease' };
   if (!matchesChoices(value.parts, choices)) return { kind: 'otherChoice' };
   if (maxAgeMs !== null && !(now - savedAt >= 0 && now - savedAt <= maxAgeMs)) return { kind: 'stale' };
   return { kind: 'usable', context: shellContext(value.parts), savedAt };
 }
+
+/**
+ * The snapshot judged for what the start wants, from a read already settled (the boot step's, awaited
+ * before the first render): another user's is deleted behind it.
+ */
+export function snapshotFromRecord(cache: OfflineCache, record: StoredSnapshotRecord, wanted: SnapshotWanted): SnapshotRead {
+  const read = judgeSnapshot(record, wanted);
+  if (read.kind === 'discarded') void cache.remove('snapshot');
+  return read;
+}
+
+/** The snapshot judged for what the start wants, read now. */
+export const readSnapshot = async (cache: OfflineCache, wanted: SnapshotWanted): Promise<SnapshotRead> => snapshotFromRecord(cache, await readStoredSnapshot(cache), wanted);

@@ -167,6 +167,59 @@ describe('StartFlow', () => {
     await vi.waitFor(() => expect(deps.runStartup).toHaveBeenCalledTimes(2));
   });
 
+  describe('with the snapshot read before the flow began (snapshotNow: the first render draws from it)', () => {
+    const usable: SnapshotRead = { kind: 'usable', context: snapshotContext, savedAt: 1 };
+
+    it('begins drawn: the shell is its state from the start, its context followed, and start() revalidates without reading again', async () => {
+      const subscriber = vi.fn();
+      const readSnapshot = vi.fn(async (): Promise<SnapshotRead> => ({ kind: 'none' }));
+      const { flow, deps, answer } = setup({ snapshotNow: () => usable, readSnapshot });
+      expect(flow.getState()).toEqual({ kind: 'ready', entry: 'snapshot', context: snapshotContext, siteInvalid: false });
+      expect(deps.onContext).toHaveBeenCalledExactlyOnceWith(snapshotContext);
+      flow.subscribe(subscriber);
+      const drawn = flow.getState();
+      void flow.start();
+      await vi.waitFor(() => expect(deps.runStartup).toHaveBeenCalledOnce());
+      expect(readSnapshot).not.toHaveBeenCalled();
+      // Not drawn a second time: the same state, nobody told.
+      expect(flow.getState()).toBe(drawn);
+      expect(subscriber).not.toHaveBeenCalled();
+      answer({ step: 'ready', context: snapshotContext });
+      await vi.waitFor(() => expect(deps.saveSnapshot).toHaveBeenCalledWith(snapshotContext));
+      expect(deps.onContext).toHaveBeenCalledOnce();
+    });
+
+    it('one that cannot be drawn online (stale, another release) leaves the spinner and runs the full start, without reading again', async () => {
+      const readSnapshot = vi.fn(async (): Promise<SnapshotRead> => usable);
+      const { flow, deps, deadlinePasses } = setup({ snapshotNow: () => ({ kind: 'stale' }), readSnapshot });
+      expect(flow.getState()).toEqual({ kind: 'loading', step: 'session' });
+      expect(deps.onContext).not.toHaveBeenCalled();
+      void flow.start();
+      await vi.waitFor(() => expect(flow.getState()).toEqual({ kind: 'loading', step: 'sellers' }));
+      expect(readSnapshot).not.toHaveBeenCalled();
+      deadlinePasses();
+      expect(flow.getState()).toMatchObject({ kind: 'stalled', canContinueOffline: true });
+    });
+
+    it('offline: the shell from the start, or the no-offline-data page; nothing else runs', async () => {
+      const drawn = setup({ mode: 'offline', user: null, snapshotNow: () => usable });
+      expect(drawn.flow.getState()).toMatchObject({ kind: 'ready', entry: 'offline', context: snapshotContext });
+      await drawn.flow.start();
+      expect(drawn.deps.runStartup).not.toHaveBeenCalled();
+      expect(drawn.deps.refreshUser).not.toHaveBeenCalled();
+
+      const none = setup({ mode: 'offline', user: null, snapshotNow: () => ({ kind: 'none' }) });
+      expect(none.flow.getState()).toEqual({ kind: 'noOfflineData' });
+    });
+
+    it('not read yet (null): the flow reads it when it starts, as before', async () => {
+      const { flow } = setup({ snapshotNow: () => null, snapshot: usable });
+      expect(flow.getState().kind).toBe('loading');
+      void flow.start();
+      await vi.waitFor(() => expect(flow.getState()).toMatchObject({ kind: 'ready', entry: 'snapshot' }));
+    });
+  });
+
   it('offline: the snapshot is drawn and nothing else runs; without one, the no-offline-data page', async () => {
     const drawn = setup({ mode: 'offline', user: null, snapshot: { kind: 'usable', context: snapshotContext, savedAt: 1 } });
     await drawn.flow.start();

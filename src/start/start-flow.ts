@@ -33,6 +33,11 @@ export interface StartFlowDeps {
   user: PortalUser | null;
   /** The snapshot to draw: this user's within the configured age online; the last one offline. */
   readSnapshot(): Promise<SnapshotRead>;
+  /**
+   * The same, when it has been read already (the boot step's read, settled before the first render):
+   * the flow begins drawn from it, so the page's first render is the shell, not a spinner. Null: read it.
+   */
+  snapshotNow?(): SnapshotRead | null;
   /** The user's current claims for a snapshot start; null when they must sign in again. */
   refreshUser(): Promise<PortalUser | null>;
   runStartup(user: PortalUser, onStep: (step: StartStep) => void): Promise<StartupState>;
@@ -68,7 +73,22 @@ export class StartFlow {
   private stopListening: () => void = () => undefined;
   private stopWaiting: () => void = () => undefined;
 
-  constructor(private readonly deps: StartFlowDeps) {}
+  /** The snapshot read before the flow began (snapshotNow), taken by start(). */
+  private early: SnapshotRead | null;
+
+  constructor(private readonly deps: StartFlowDeps) {
+    this.early = deps.snapshotNow?.() ?? null;
+    // Nobody listens yet: this only sets the view (and the context followed).
+    const drawn = this.early && this.drawnFrom(this.early);
+    if (drawn) this.set(drawn);
+  }
+
+  /** What a snapshot draws at once: the shell (or, offline, the page saying there is none); null: the full start runs. */
+  private drawnFrom(snapshot: SnapshotRead): StartView | null {
+    const offline = this.deps.mode === 'offline';
+    if (snapshot.kind === 'usable') return { kind: 'ready', entry: offline ? 'offline' : 'snapshot', context: snapshot.context, siteInvalid: false };
+    return offline ? { kind: 'noOfflineData' } : null;
+  }
 
   getState = (): StartView => this.view;
 
@@ -94,14 +114,15 @@ export class StartFlow {
   async start(): Promise<void> {
     this.stopListening = this.deps.onConnectionReturn(() => this.connectionReturned());
     const attempt = this.attempt;
-    const snapshot = await this.deps.readSnapshot();
+    const { early } = this;
+    this.early = null;
+    const snapshot = early ?? (await this.deps.readSnapshot());
     if (attempt !== this.attempt) return;
-    if (this.deps.mode === 'offline') {
-      this.set(snapshot.kind === 'usable' ? { kind: 'ready', entry: 'offline', context: snapshot.context, siteInvalid: false } : { kind: 'noOfflineData' });
-      return;
-    }
+    const drawn = this.drawnFrom(snapshot);
+    // Drawn already when the flow began from it.
+    if (drawn && !early) this.set(drawn);
+    if (this.deps.mode === 'offline') return;
     if (snapshot.kind === 'usable') {
-      this.set({ kind: 'ready', entry: 'snapshot', context: snapshot.context, siteInvalid: false });
       const { behindShell } = this.deps;
       if (behindShell) await new Promise<void>((resolve) => (this.stopWaiting = behindShell(resolve)));
       if (attempt !== this.attempt) return;
