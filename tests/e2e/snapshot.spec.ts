@@ -109,6 +109,22 @@ test('a second start draws the shell and the start frame before any API call ans
   await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
 });
 
+test('a second start draws the shell in the page’s first render: the start spinner the app draws never shows', async ({ page }) => {
+  await firstStart(page, 'cashier', '/dpos/orders');
+  // From the page's first script on: whether the app ever drew its start spinner (index.html's own
+  // placeholder is a progressbar, the app's a status) before the shell.
+  await page.addInitScript(() => {
+    const seen = { spinner: false };
+    (window as unknown as { __startSeen: typeof seen }).__startSeen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('#root [data-boot-spinner][role="status"]')) seen.spinner = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.reload();
+  await expectShell(page);
+  expect(await page.evaluate(() => (window as unknown as { __startSeen: { spinner: boolean } }).__startSeen.spinner)).toBe(false);
+});
+
 test('a repeat start waits on nothing: with every request that leaves the worker held, the menu and the start frame are drawn', async ({ page, context }) => {
   await firstStart(page, 'cashier', '/dpos/orders');
   // Whatever the worker does not answer itself — the config's revalidation, the provider, the API,
