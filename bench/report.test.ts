@@ -115,6 +115,9 @@ describe('the moves of issue 56', () => {
     });
     expect(row(desktop, 'Move to a cold app (click')).toMatch(/\| 1\.04× \| ≤ 1\.0× Luigi \| fail \|  \|$/);
     expect(row(desktop, 'Move to a cold app ÷')).toBeUndefined();
+    // The issue sets the other two moves' targets on the handheld profile only.
+    expect(row(desktop, 'Move to another route of the open app')).toBe('| Move to another route of the open app (portal: in place) | 250 ms | 1000 ms | 0.25× |  |  |  |');
+    expect(row(desktop, 'Move to the entry of a warm app')).toBe('| Move to the entry of a warm app (portal: its warm frame) | 450 ms | 1000 ms | 0.45× |  |  |  |');
   });
 
   it('a missing figure fails its ratio target', () => {
