@@ -8,6 +8,6 @@ export { FRAME_FIRST_ADOPTION, releaseFrameFirst } from './frame-first/handoff.t
 export { pictureSignature, stampFrameFirstLater, useFrameFirstRecord } from './frame-first/writer.ts';
 export { removeShellPicture } from './picture/draw.ts';
 export { pageReleaseRecovery } from './release-recovery.ts';
-export { readSnapshot, readStoredSnapshot, saveSnapshot, snapshotFromRecord, type SnapshotRead, type SnapshotWanted, type StoredSnapshot, type StoredSnapshotRecord } from './snapshot.ts';
+export { readSnapshot, readStoredSnapshot, saveSnapshot, snapshotFromRecord, type SnapshotRead, type SnapshotWanted, type StoredSnapshotRecord } from './snapshot.ts';
 export { StartFlow, type StartView } from './start-flow.ts';
 export { runStartup } from './startup.ts';

@@ -122,7 +122,7 @@ export interface SnapshotWanted {
 export type StoredSnapshotRecord = Awaited<StoredSnapshot>;
 
 /** Whether a stored snapshot may be drawn for what the start wants. Pure: another user's is reported `discarded`, for the caller to delete. */
-export function judgeSnapshot(record: StoredSnapshotRecord, { sub, version, maxAgeMs, choices, now = Date.now() }: SnapshotWanted): SnapshotRead {
+function judgeSnapshot(record: StoredSnapshotRecord, { sub, version, maxAgeMs, choices, now = Date.now() }: SnapshotWanted): SnapshotRead {
   if (!record) return { kind: 'none' };
   const { value, savedAt } = record;
   if (sub !== null && value.sub !== sub) return { kind: 'discarded', reason: 'otherUser' };
