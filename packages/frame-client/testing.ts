@@ -9,7 +9,7 @@
  * real shell would drop is counted in `dropped`, never recorded. It answers as the shell answers, one task
  * later, at the shell's origin.
  */
-import { parseFrameMessage, type FrameSettings, type FrameUserData, type ParsedFrameMessage } from './index.ts';
+import { parseFrameMessage, SESSION_END_DEADLINE_MS, type FrameSettings, type FrameUserData, type ParsedFrameMessage } from './index.ts';
 import { CAPABILITIES, PROTOCOL_VERSION, welcomeMessage, type Capability } from './handshake.ts';
 import type { NavigateRequest, Visibility } from './navigate.ts';
 import type { OutboxEntry, OutboxProblem, OutboxRefusal, OutboxWrite } from './outbox.ts';
@@ -41,8 +41,6 @@ export interface ShellStandInOptions {
   navigateTimeoutMs?: number;
 }
 
-/** How long the shell waits for the app's 'session-ended' (the shell's SESSION_END_DEADLINE_MS). */
-const SESSION_END_WAIT_MS = 2000;
 const NAVIGATE_WAIT_MS = 3000;
 
 export type ShellStandIn = ReturnType<typeof createShellStandIn>;
@@ -257,7 +255,7 @@ export function createShellStandIn(options: ShellStandInOptions = {}) {
      * answers that it cleared what it kept, false when it does not answer within the shell's deadline.
      */
     endSession(): Promise<boolean> {
-      const answered = nextMessage((message) => (message.type === 'session-ended' ? true : undefined), SESSION_END_WAIT_MS, false);
+      const answered = nextMessage((message) => (message.type === 'session-ended' ? true : undefined), SESSION_END_DEADLINE_MS, false);
       void post({ protocol: PROTOCOL, type: 'session-end' });
       return answered;
     },
