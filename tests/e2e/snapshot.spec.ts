@@ -355,6 +355,16 @@ test('past the start-up deadline the page names what is still loading; with an o
 type FrameFirstRecord = { sub: string; frames: { path: string }[] } | null;
 const frameFirstRecord = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('frameFirst') ?? 'null') as FrameFirstRecord);
 const recordedPaths = async (page: Page) => (await frameFirstRecord(page))?.frames.map((frame) => frame.path) ?? [];
+/** Whether the most recent recorded route was shown from the tablet width up. */
+const recordedWide = async (page: Page) => ((await frameFirstRecord(page)) as { frames: { box: { wide: boolean } }[] } | null)?.frames[0]?.box.wide;
+
+/** The page's network as one with a round trip of `ms` (DevTools' emulation, which the browser's NetInfo estimate reports). */
+async function emulateRoundTrip(page: Page, ms: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: ms, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect.poll(() => page.evaluate(() => (navigator as Navigator & { connection: { rtt: number } }).connection.rtt)).toBe(ms);
+}
 
 /**
  * Reloads and lists, in order, the requests of a frame's document ('frame <url>') and of the shell's
@@ -416,10 +426,45 @@ test.describe('frame first', () => {
     await expect(narrow.locator('.frame-host__adopted')).toHaveCount(0);
     await expect(narrow.locator('.frame-host iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
     // Shown at this width, the route is recorded again, for this side of the tablet width.
-    const wide = async () => ((await frameFirstRecord(narrow)) as { frames: { box: { wide: boolean } }[] } | null)?.frames[0]?.box.wide;
-    await expect.poll(wide).toBe(false);
+    await expect.poll(() => recordedWide(narrow)).toBe(false);
+    // On a slow network, where a start below the tablet width takes frame first (the next test).
+    await emulateRoundTrip(narrow, 150);
     const again = await startRequests(narrow, '/dpos/orders');
     expect(again[0]).toMatch(/^frame .*\/dpos\/orders/);
+  });
+
+  test('a handheld on a fast network draws the shell first: the picture, then the shell creates the frame; on a slow network the frame comes first', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await firstStart(page, 'cashier', '/dpos/orders');
+    await expect.poll(() => recordedWide(page)).toBe(false);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('frameFirst') ?? 'null')?.frames[0]?.picture !== null)).toBe(true);
+    // The boot step's picture is removed once the shell draws: each start notes whether it was drawn.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.shell-picture')) return;
+        sessionStorage.setItem('pictureDrawn', 'yes');
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const pictureDrawn = () => page.evaluate(() => sessionStorage.getItem('pictureDrawn') === 'yes');
+    // Loopback, as Wi-Fi: the browser's estimate of the round trip is 100 ms or less.
+    expect(await page.evaluate(() => (navigator as Navigator & { connection: { rtt: number } }).connection.rtt)).toBeLessThanOrEqual(100);
+    await page.evaluate(() => sessionStorage.removeItem('pictureDrawn'));
+    const fast = await startRequests(page, '/dpos/orders');
+    expect(fast[0]).toBe('entry');
+    expect(fast.filter((request) => request.startsWith('frame '))).toHaveLength(1);
+    expect(await pictureDrawn()).toBe(true);
+    await expect(page.locator('.frame-first')).toHaveCount(0);
+    await expect(page.locator('.frame-host__adopted')).toHaveCount(0);
+    await expect(page.frameLocator('.frame-host iframe:not([hidden])').locator('body')).not.toBeEmpty();
+
+    await emulateRoundTrip(page, 150);
+    await page.evaluate(() => sessionStorage.removeItem('pictureDrawn'));
+    const slow = await startRequests(page, '/dpos/orders');
+    expect(slow[0]).toMatch(/^frame .*\/dpos\/orders/);
+    expect(slow.filter((request) => request.startsWith('frame '))).toHaveLength(1);
+    expect(await pictureDrawn()).toBe(true);
+    await expect(page.locator('.frame-host .frame-host__adopted iframe:not([hidden])')).toHaveAttribute('src', /\/dpos\/orders/);
   });
 
   test('a route the snapshot no longer allows creates no frame', async ({ page }) => {

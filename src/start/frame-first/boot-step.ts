@@ -38,10 +38,11 @@ export function runBootStep(tag: HTMLOrSVGScriptElement | null): void {
       online: navigator.onLine,
       canMoveFrames: canMoveFrames(),
       viewportWidth: innerWidth,
+      networkRtt: networkRtt(),
     });
-    if (plan.kind === 'frame') {
+    if (plan.kind !== 'none') {
       if (plan.frame.picture) drawShellPicture(plan.frame.picture);
-      createFrameFirst(plan.frame);
+      if (plan.kind === 'frame') createFrameFirst(plan.frame);
     } else if (location.pathname !== CALLBACK_PATH) {
       // A start that runs the start-up sequence before it draws (a first start): its calls go now.
       // A frame-first start draws the last start's shell and revalidates only behind it; the sign-in
@@ -58,6 +59,12 @@ export function runBootStep(tag: HTMLOrSVGScriptElement | null): void {
     const root = document.getElementById('root');
     if (root) watchAppStart(root);
   }
+}
+
+/** NetInfo's estimate of the round trip (Chromium), or null where the browser does not give one. */
+function networkRtt(): number | null {
+  const rtt = (navigator as Navigator & { connection?: { rtt?: unknown } }).connection?.rtt;
+  return typeof rtt === 'number' ? rtt : null;
 }
 
 /** Only the build's own scripts: a tag's attributes are data, however they got there. */

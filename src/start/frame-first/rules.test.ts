@@ -51,6 +51,7 @@ function input(change: Partial<FrameFirstInput> = {}, stored: Record<string, str
     online: true,
     canMoveFrames: true,
     viewportWidth: 1280,
+    networkRtt: null,
     ...change,
   };
 }
@@ -90,6 +91,22 @@ describe('planFrameFirst', () => {
     ],
   ] as const)('creates none for %s', (_, given, reason) => {
     expect(planFrameFirst(given)).toEqual({ kind: 'none', reason });
+  });
+
+  const handheld = (networkRtt: number | null) =>
+    input({ viewportWidth: 360, networkRtt, record: record({ frames: [frame('/dpos/orders', { box: { top: 56, right: 0, bottom: 0, left: 0, wide: false } })] }) });
+
+  it.each([
+    ['a handheld on a fast network (NetInfo: 100 ms, its estimate with no traffic seen)', handheld(100), 'picture'],
+    ['a handheld on Wi-Fi (50 ms)', handheld(50), 'picture'],
+    ['a handheld on loopback (0 ms)', handheld(0), 'picture'],
+    ['a handheld on a slow network (Lighthouse’s slow 4G: 150 ms)', handheld(150), 'frame'],
+    ['a handheld whose browser gives no estimate', handheld(null), 'frame'],
+    ['a wide screen on a fast network', input({ networkRtt: 0 }), 'frame'],
+  ] as const)('on %s the plan is %s', (_, given, kind) => {
+    const plan = planFrameFirst(given);
+    expect(plan.kind).toBe(kind);
+    expect(plan.kind !== 'none' && plan.frame.path).toBe('/dpos/orders');
   });
 
   it('creates the frame on a shared device touched within its lock time, or whose shift cannot be read', () => {
