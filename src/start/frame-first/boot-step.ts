@@ -13,7 +13,7 @@ import { parseFrameFirstRecord, planFrameFirst } from './rules.ts';
  * The boot step of a frame-first start, a script of its own that index.html runs before
  * anything else: from the last start's record it draws the picture of the shell as it was and
  * creates the start frame at once, so the embedded page loads while the shell's code arrives and runs; the shell adopts it when it draws
- * (rules.ts has them). Then it writes the app's entry and preloads into the page
+ * (rules.ts has them; on a handheld with a fast network it draws only the picture, and the shell creates the frame). Then it writes the app's entry and preloads into the page
  * (a build puts them on its tag, scripts/vite-plugins.ts bootStepEntry), so the frame is always
  * requested first.
  * A small script rather than the service worker composing index.html: it needs only what this page
