@@ -100,7 +100,7 @@ export type FrameFirstPlan = { kind: 'frame' | 'picture'; frame: FrameFirstFrame
  * A round trip this short (NetInfo's estimate, which it rounds to 50 ms) is a fast network: Wi-Fi or good
  * 4G, not Lighthouse's slow 4G (150 ms).
  */
-export const FAST_NETWORK_RTT_MS = 100;
+const FAST_NETWORK_RTT_MS = 100;
 
 export interface FrameFirstInput {
   record: FrameFirstRecord | null;
