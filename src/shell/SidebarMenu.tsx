@@ -1,4 +1,4 @@
-import { chevronDownOutline, chevronForwardOutline, openOutline } from 'ionicons/icons';
+import { chevronDownOutline, chevronForwardOutline } from 'ionicons/icons';
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteItem } from '../catalogue/types.ts';
@@ -86,7 +86,7 @@ const MenuGroup = memo(function MenuGroup({
   if (entry.children.length === 0) {
     return (
       <li>
-        <MenuLink item={entry.item} active={entry.item.path === activePath} icon={iconOf(entry.item.icon)} />
+        <MenuLink item={entry.item} active={entry.item.path === activePath} iconOf={iconOf} icon={iconOf(entry.item.icon)} />
       </li>
     );
   }
@@ -102,7 +102,7 @@ const MenuGroup = memo(function MenuGroup({
         <ul className="menu__children" id={listId}>
           {entry.children.map((child) => (
             <li key={child.path}>
-              <MenuLink item={child} active={child.path === activePath} />
+              <MenuLink item={child} active={child.path === activePath} iconOf={iconOf} />
             </li>
           ))}
         </ul>
@@ -111,8 +111,8 @@ const MenuGroup = memo(function MenuGroup({
   );
 });
 
-/** `icon`: a top-level item's icon (null while loading); children have none. */
-function MenuLink({ item, active, icon }: { item: RouteItem; active: boolean; icon?: string | null }) {
+/** `icon`: a top-level item's icon (null while loading); children have none. `iconOf` draws the new-tab mark. */
+function MenuLink({ item, active, iconOf, icon }: { item: RouteItem; active: boolean; iconOf: IconOf; icon?: string | null }) {
   const { t } = useTranslation();
   const { open, titleOf } = useNavigation();
   const title = titleOf(item);
@@ -142,7 +142,7 @@ function MenuLink({ item, active, icon }: { item: RouteItem; active: boolean; ic
       <span className="menu__label">{title}</span>
       {external && (
         <>
-          <Icon icon={openOutline} size={14} />
+          <Icon icon={iconOf('open-outline')} size={14} />
           <span className="visually-hidden">{t('Navigation.OpensInNewTab')}</span>
         </>
       )}

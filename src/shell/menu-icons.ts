@@ -28,6 +28,7 @@ import megaphoneOutline from 'ionicons-svg/megaphone-outline.svg?raw';
 import searchOutline from 'ionicons-svg/search-outline.svg?raw';
 import constructOutline from 'ionicons-svg/construct-outline.svg?raw';
 import pulseOutline from 'ionicons-svg/pulse-outline.svg?raw';
+import openOutline from 'ionicons-svg/open-outline.svg?raw';
 import ellipseOutline from 'ionicons-svg/ellipse-outline.svg?raw';
 
 /**
@@ -69,6 +70,8 @@ const MENU_ICONS: Record<string, string> = {
   'pulse-outline': dataUrl(pulseOutline),
   // Not a menu's: the header's survey link, which borrows the menu's late icons (HeaderExtras.tsx).
   'clipboard-outline': dataUrl(clipboardOutline),
+  // The mark of a link that opens in a new tab (SidebarMenu.tsx): a few items have one.
+  'open-outline': dataUrl(openOutline),
 };
 
 /** Drawn for a name the catalogue has no icon for. */

@@ -23,11 +23,25 @@ const frame = (path: string, change: Partial<FrameFirstFrame> = {}): FrameFirstF
   ...change,
 });
 const stored = () => JSON.parse(localStorage.getItem('frameFirst') ?? 'null') as FrameFirstRecord | null;
+/** `sub` signed in, as the sign-in library stores them. */
+const signIn = (sub: string) => localStorage.setItem(stamp().userEntry, JSON.stringify({ access_token: 't', expires_at: 2_000_000_000, profile: { sub } }));
 
-beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => {}));
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  signIn('staff-0002');
+});
 afterEach(() => localStorage.clear());
 
 describe('the frame-first record', () => {
+  it('is not stamped for a person who left while their snapshot was saved: signed out, or another person signed in', () => {
+    localStorage.removeItem(stamp().userEntry);
+    expect(stampFrameFirst(stamp())).toBe(false);
+    expect(stored()).toBeNull();
+    signIn('staff-0003');
+    expect(stampFrameFirst(stamp())).toBe(false);
+    expect(stored()).toBeNull();
+  });
+
   it('takes the snapshot’s stamp with the stored choices, mode, language and sidebar it was drawn with', () => {
     localStorage.setItem('currentSeller', '2');
     localStorage.setItem('localization', '"en"');
@@ -44,6 +58,7 @@ describe('the frame-first record', () => {
     recordShownFrame('staff-0002', () => frame('/a'), (kept) => kept);
     expect(stampFrameFirst(stamp({ savedAt: 2_000 }))).toBe(false);
     expect(stored()?.frames.map((kept) => kept.path)).toEqual(['/a']);
+    signIn('staff-0003');
     expect(stampFrameFirst(stamp({ sub: 'staff-0003' }))).toBe(true);
     expect(stored()?.frames).toEqual([]);
     recordShownFrame('staff-0003', () => frame('/b'), (kept) => kept);

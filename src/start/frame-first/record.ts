@@ -1,5 +1,5 @@
 import { readStored, storedText, writeStored } from '../../storage/local.ts';
-import { isFrameFirstRecord, STORED_FOR_FRAME_FIRST, withShownFrame, type FrameFirstFrame, type FrameFirstRecord, type StoredValues } from './rules.ts';
+import { isFrameFirstRecord, STORED_FOR_FRAME_FIRST, storedSignIn, withShownFrame, type FrameFirstFrame, type FrameFirstRecord, type StoredValues } from './rules.ts';
 
 /**
  * The shell's side of the frame-first record (rules.ts): written with the start snapshot,
@@ -23,9 +23,13 @@ const storedNow = (): StoredValues => Object.fromEntries(STORED_FOR_FRAME_FIRST.
 /**
  * The snapshot was saved: the record takes its stamp. Its routes stay when it is the same user's
  * and release's (the shell re-derives them when it draws); anyone else's are dropped. Returns whether
- * the record starts afresh: then the route shown now is not in it yet.
+ * the record starts afresh: then the route shown now is not in it yet. Nothing is written unless the
+ * stamp's person is the one signed in.
  */
 export function stampFrameFirst(stamp: SnapshotStamp): boolean {
+  // The person left (logout, End shift, another person signed in) while their snapshot was being saved,
+  // perhaps in another tab: the device keeps no record of them.
+  if (storedSignIn(storedText(stamp.userEntry))?.sub !== stamp.sub) return false;
   const previous = readRecord();
   const kept = previous !== null && previous.sub === stamp.sub && previous.version === stamp.version;
   writeStored('frameFirst', { ...stamp, stored: storedNow(), frames: kept ? previous.frames : [] } satisfies FrameFirstRecord);

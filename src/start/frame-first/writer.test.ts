@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FrameSettings } from '../../../packages/frame-client/index.ts';
 import { stampFrameFirst } from './record.ts';
 import type { FrameEntry, FrameSpec, PoolSnapshot } from '../../frames/pool-store.ts';
@@ -23,6 +23,8 @@ const box = { top: 64, right: 0, bottom: 0, left: 280, wide: true };
 const picture = (drawnFor: string): ShellPicture => ({ drawnFor, width: 1024, height: 768, background: '#fff', boxes: [] });
 
 
+// The person whose snapshot stamps the record is signed in (record.ts stamps no one else).
+beforeEach(() => localStorage.setItem('oidc.user:x', JSON.stringify({ access_token: 't', expires_at: 2_000_000_000, profile: { sub: 'staff-0002' } })));
 afterEach(() => localStorage.clear());
 
 describe('frameFirstFrame', () => {
