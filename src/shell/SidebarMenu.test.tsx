@@ -48,4 +48,22 @@ describe('SidebarMenu', () => {
         container.remove();
       }
     }));
+
+  it('marks a link that opens in a new tab with the late icons’ mark', async () => {
+    const external = { path: '/variants', title: 'Variants', icon: 'cube-outline', redirectOutside: 'https://erp.example.vn/variants' } as unknown as RouteItem;
+    const navigation = { menu: [{ item: external, children: [] }], titleOf: () => 'Variants', open: () => undefined, go: () => undefined, resolver: {} as never } satisfies Navigation;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      root.render(
+        <NavigationContext.Provider value={navigation}>
+          <SidebarMenu activePath={null} onSearch={() => undefined} />
+        </NavigationContext.Provider>,
+      );
+      await waitFor(() => expect(container.querySelector('[role="button"].menu__link [data-icon="<svg>open-outline</svg>"]')).not.toBeNull());
+    } finally {
+      root.unmount();
+      container.remove();
+    }
+  });
 });
